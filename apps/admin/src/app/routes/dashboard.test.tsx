@@ -1,0 +1,104 @@
+import { formatPrice, ORDER_STATUSES } from '@shop/shared'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, test } from 'vitest'
+import { FIGURES, OWNER, SHOP } from '../../test/fixtures.ts'
+import { renderApp } from '../../test/render-app.tsx'
+import { stubApi } from '../../test/stub-api.ts'
+
+// Prices keep their narrow no-break spaces: compare the text exactly as formatPrice wrote it.
+const exact = { normalizer: (text: string) => text }
+
+/** The figure of a <dl> row, found by its label. */
+function figure(label: string): HTMLElement {
+  const row = screen.getByText(label).closest('div')
+  const value = row?.querySelector('dd')
+  if (!value) throw new Error(`no figure labelled ${label}`)
+  return value
+}
+
+function stubDashboard(overrides: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    '/admin/auth/me': { data: { staff: OWNER } },
+    '/admin/dashboard': { data: FIGURES },
+    '/settings': { data: SHOP },
+    ...overrides,
+  })
+}
+
+describe('dashboard', () => {
+  test('shows today’s figures, revenue through formatPrice (French)', async () => {
+    stubDashboard()
+    renderApp({ locale: 'fr' })
+
+    await screen.findByText('Commandes du jour')
+    expect(figure('Commandes du jour').textContent).toBe('14')
+    expect(figure('Chiffre d’affaires du jour').textContent).toBe(formatPrice(123400, 'fr'))
+    expect(screen.getByText('123\u202F400 DA', exact)).toBeTruthy()
+    expect(figure('En attente d’appel de confirmation').textContent).toBe('6')
+    expect(document.title).toBe('Tableau de bord · Khatwa')
+  })
+
+  test('orders by status: every status as a named chip with its count, figures at the end', async () => {
+    stubDashboard()
+    renderApp({ locale: 'fr' })
+
+    const table = await screen.findByRole('table', { name: 'Commandes par statut' })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(ORDER_STATUSES.length)
+    const delivered = within(table).getByRole('rowheader', { name: 'Livrée' }).closest('tr')
+    expect(delivered?.querySelector('td')?.textContent).toBe('37')
+    expect(within(table).getByText('En cours de livraison')).toBeTruthy()
+    // Logical alignment only, and never both: two text-align utilities resolve by stylesheet order.
+    for (const cell of [delivered?.querySelector('td'), within(table).getByRole('columnheader', { name: 'Nombre' })]) {
+      expect(cell?.className.split(' ')).toContain('text-end')
+      expect(cell?.className.split(' ')).not.toContain('text-start')
+    }
+  })
+
+  test('low stock in Arabic: product, size, colour and stock, names from the Arabic fields', async () => {
+    stubDashboard()
+    renderApp({ locale: 'ar' })
+
+    const table = await screen.findByRole('table', { name: 'مخزون منخفض' })
+    const derby = within(table).getByRole('rowheader', { name: 'حذاء ديربي جلد' }).closest('tr')
+    expect(derby).toBeTruthy()
+    const cells = within(derby as HTMLElement)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent)
+    expect(cells).toEqual(['42', 'كحلي', '0'])
+    expect(within(table).getByRole('rowheader', { name: 'صندل صيفي' })).toBeTruthy()
+    expect(figure('مبيعات اليوم').textContent).toBe(formatPrice(123400, 'ar'))
+    expect(within(screen.getByRole('table', { name: 'الطلبيات حسب الحالة' })).getByText('قيد الانتظار')).toBeTruthy()
+  })
+
+  test('in French, a product without a French name shows its Arabic name', async () => {
+    stubDashboard()
+    renderApp({ locale: 'fr' })
+    const table = await screen.findByRole('table', { name: 'Stock faible' })
+    expect(within(table).getByRole('rowheader', { name: 'Derby en cuir' })).toBeTruthy()
+    expect(within(table).getByRole('rowheader', { name: 'صندل صيفي' })).toBeTruthy()
+    expect(within(table).getByText('Camel')).toBeTruthy()
+  })
+
+  test('no low stock says there is nothing to restock', async () => {
+    stubDashboard({ '/admin/dashboard': { data: { ...FIGURES, lowStock: [] } } })
+    renderApp({ locale: 'fr' })
+    expect(
+      await screen.findByText('Aucun article en stock faible : rien à réapprovisionner pour l’instant.'),
+    ).toBeTruthy()
+    expect(screen.queryByRole('table', { name: 'Stock faible' })).toBeNull()
+  })
+
+  test('a failed load says so and loads again on retry', async () => {
+    stubDashboard({ '/admin/dashboard': { status: 500, code: 'INTERNAL', message: 'Erreur du serveur.' } })
+    renderApp({ locale: 'fr' })
+
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByText('Impossible de charger le tableau de bord.')).toBeTruthy()
+    expect(within(alert).getByText('Erreur du serveur.')).toBeTruthy()
+
+    stubDashboard()
+    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }))
+    expect(await screen.findByText('Commandes du jour')).toBeTruthy()
+  })
+})

@@ -1,0 +1,3 @@
+export interface IconProps {
+  className?: string
+}

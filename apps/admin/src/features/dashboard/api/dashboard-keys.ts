@@ -1,0 +1,3 @@
+export const dashboardKeys = {
+  figures: () => ['dashboard', 'figures'] as const,
+}

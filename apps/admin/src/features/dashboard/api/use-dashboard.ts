@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '../../../lib/api.ts'
+import type { DashboardFigures } from '../types.ts'
+import { dashboardKeys } from './dashboard-keys.ts'
+
+export const dashboardQuery = queryOptions({
+  queryKey: dashboardKeys.figures(),
+  queryFn: ({ signal }) => api<DashboardFigures>('/admin/dashboard', { signal }),
+  // The dashboard stays open on a laptop while orders come in; TanStack pauses this in a hidden tab.
+  refetchInterval: 60_000,
+})
+
+export function useDashboard() {
+  return useQuery(dashboardQuery)
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { api } from './api.ts'
+import { pickLocalized } from './localized.ts'
+import { useLocale } from './use-locale.ts'
+
+/** The part of the public settings the back office shows; the reply has more (contacts, address). */
+export interface ShopIdentity {
+  name: { ar: string; fr: string }
+  logo: string | null
+}
+
+export const settingsKeys = {
+  shop: () => ['settings', 'shop'] as const,
+}
+
+export const shopSettingsQuery = queryOptions({
+  queryKey: settingsKeys.shop(),
+  queryFn: ({ signal }) => api<{ settings: ShopIdentity }>('/settings', { signal }).then((data) => data.settings),
+  // The name changes from the settings screen, not while staff work.
+  staleTime: Number.POSITIVE_INFINITY,
+})
+
+/**
+ * The shop's name in the staff member's language; the translated brand name when settings could not load,
+ * `undefined` while they load (so a default name never flashes before the real one).
+ */
+export function useShopName(): string | undefined {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const settings = useQuery(shopSettingsQuery)
+  if (settings.data) return pickLocalized(settings.data.name.ar, settings.data.name.fr, locale) || t('shop.name')
+  return settings.isError ? t('shop.name') : undefined
+}

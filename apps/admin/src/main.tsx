@@ -1,0 +1,24 @@
+import '@fontsource-variable/readex-pro'
+import './index.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { AppProviders } from './app/providers.tsx'
+import { BASENAME, routes } from './app/routes.tsx'
+import { createI18n } from './lib/i18n.ts'
+import { createQueryClient } from './lib/query-client.ts'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+
+const i18n = createI18n()
+const queryClient = createQueryClient()
+const router = createBrowserRouter(routes, { basename: BASENAME })
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders i18n={i18n} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+)

@@ -1,0 +1,9 @@
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+afterEach(() => {
+  cleanup()
+  window.localStorage.clear()
+  document.documentElement.removeAttribute('lang')
+  document.documentElement.removeAttribute('dir')
+})

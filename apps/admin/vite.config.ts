@@ -1,0 +1,70 @@
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
+import { defineConfig } from 'vitest/config'
+
+const API = 'http://127.0.0.1:3000'
+// The API serves this bundle under /admin/ (apps/api/src/app.ts); the router uses the same basename.
+const BASE = '/admin/'
+
+/**
+ * Preloads the two variable font files every screen draws with (Arabic and Latin: digits and prices are
+ * Latin even on Arabic screens), so text does not wait for the CSS to be parsed before the fonts start.
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'khatwa-admin:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.keys(ctx.bundle ?? {}).filter((name) =>
+          /readex-pro-(arabic|latin)-wght-normal-.*\.woff2$/.test(name),
+        )
+        return files.map((name) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `${BASE}${name}`, crossorigin: '' },
+          injectTo: 'head' as const,
+        }))
+      },
+    },
+  }
+}
+
+export default defineConfig({
+  base: BASE,
+  plugins: [react(), tailwindcss(), preloadFonts()],
+  server: {
+    // 5173 is the storefront's dev server.
+    port: 5174,
+    proxy: {
+      '/api': API,
+      '/media': API,
+    },
+  },
+  preview: {
+    port: 4174,
+    proxy: {
+      '/api': API,
+      '/media': API,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // @shop/shared is plain source without a "sideEffects" flag: without this, the zod schemas it
+        // builds at module level would ship in the back office even though it never uses them.
+        moduleSideEffects: (id: string) => !id.includes('/packages/shared/'),
+      },
+    },
+  },
+  test: {
+    environment: 'happy-dom',
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+})

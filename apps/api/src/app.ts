@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyCookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
+import fastifySwagger from '@fastify/swagger'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database, Db } from './db/client.ts'
+import { envelope } from './http/envelope.ts'
+import { failureBody, registerErrorHandler } from './http/error-handler.ts'
+import { adminAuthRoutes } from './modules/admin/admin-auth.routes.ts'
+import { dashboardRoutes } from './modules/admin/dashboard.routes.ts'
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
+import { healthRoutes } from './modules/health/health.routes.ts'
+import { locationRoutes } from './modules/location/location.routes.ts'
+import { marketingRoutes } from './modules/marketing/marketing.routes.ts'
+import { settingsRoutes } from './modules/settings/settings.routes.ts'
+import { sessionPlugin } from './plugins/session.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    database: Database
+    config: Config
+    /** True once SIGTERM arrived: readiness fails and new requests get 503 while in-flight ones finish. */
+    isShuttingDown: boolean
+  }
+}
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
+const WEB_DIST = path.join(repoRoot, 'apps/web/dist')
+const ADMIN_DIST = path.join(repoRoot, 'apps/admin/dist')
+
+export interface BuildAppOptions {
+  config: Config
+  database: Database
+  logger?: FastifyServerOptions['logger']
+}
+
+/** Plugins, error handling and modules; never listens (server.ts does, tests use inject). */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    logger: logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  })
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('db', database.db)
+  app.decorate('database', database)
+  app.decorate('config', config)
+  app.decorate('isShuttingDown', false)
+
+  await app.register(envelope)
+  registerErrorHandler(app)
+  await app.register(fastifyCookie)
+  await app.register(sessionPlugin)
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (app.isShuttingDown && request.url !== '/healthz') {
+      reply.header('connection', 'close')
+      return reply.code(503).send(failureBody('UNAVAILABLE', request.locale))
+    }
+  })
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Khatwa store API', version: '1.0.0', description: 'Storefront and back-office API' },
+      servers: [],
+    },
+    transform: jsonSchemaTransform,
+  })
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
+
+  await app.register(healthRoutes)
+  await app.register(
+    async (api) => {
+      await api.register(locationRoutes)
+      await api.register(settingsRoutes)
+      await api.register(catalogueRoutes)
+      await api.register(marketingRoutes)
+      await api.register(adminAuthRoutes, { prefix: '/admin' })
+      await api.register(dashboardRoutes, { prefix: '/admin' })
+    },
+    { prefix: '/api/v1' },
+  )
+
+  await registerStatic(app, config)
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/'
+    if (pathname.startsWith('/api') || pathname.startsWith('/media') || request.method !== 'GET') {
+      return reply.code(404).send(failureBody('ROUTE_NOT_FOUND', request.locale))
+    }
+    // Client-side routes: the single-page apps answer every other GET with their index.html.
+    const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/')
+    const dist = isAdmin ? ADMIN_DIST : WEB_DIST
+    if (!existsSync(path.join(dist, 'index.html'))) {
+      return reply.code(404).type('text/plain').send('Front end not built: run `npm run build` (npm start does it).')
+    }
+    reply.header('cache-control', 'no-cache')
+    return reply.sendFile('index.html', dist)
+  })
+
+  return app
+}
+
+async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
+  // Built assets have content hashes in their names: cache them for a year. HTML is revalidated.
+  const setHeaders = (reply: FastifyReply, filePath: string) => {
+    const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+    reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+  }
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    // media files are written once under new names: long cache is safe
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=2592000'),
+  })
+  await app.register(fastifyStatic, {
+    root: ADMIN_DIST,
+    prefix: '/admin/',
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders,
+  })
+  await app.register(fastifyStatic, {
+    root: WEB_DIST,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders,
+  })
+}
+
+/** TRUST_PROXY: unset/false (default: X-Forwarded-For ignored), true, or the proxies' addresses ("127.0.0.1,10.0.0.0/8"). */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false
+  if (value === 'true') return true
+  return value.split(',').map((part) => part.trim())
+}

@@ -1,0 +1,42 @@
+import { mkdir } from 'node:fs/promises'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { countStaff, createStaff, randomPassword } from './modules/admin/staff.service.ts'
+import { hasProducts, seedDemoShop } from './seed/demo.ts'
+import { ensureShopSettings, loadReferenceData } from './seed/reference.ts'
+
+export const FIRST_OWNER_EMAIL = 'owner@khatwa.dz'
+
+type Log = Pick<FastifyBaseLogger, 'info'>
+
+/**
+ * What a start needs before serving: migrations, reference data, the settings row, the demo shop on an
+ * empty database (SEED_DEMO), and a first owner account when there is no staff at all.
+ */
+export async function bootstrap(database: Database, config: Config, log: Log): Promise<void> {
+  await mkdir(config.mediaDir, { recursive: true })
+  await database.migrate()
+  if (await loadReferenceData(database.db)) log.info('loaded wilayas, communes and default delivery prices')
+  await ensureShopSettings(database.db)
+  if (config.SEED_DEMO && !(await hasProducts(database.db))) {
+    const started = Date.now()
+    const result = await seedDemoShop(database.db, config.mediaDir)
+    log.info({ ...result, ms: Date.now() - started }, 'loaded the demo shop')
+  }
+  if ((await countStaff(database.db)) === 0) {
+    const password = randomPassword()
+    await createStaff(database.db, { email: FIRST_OWNER_EMAIL, password, name: 'Owner', role: 'owner' })
+    // Printed once, on purpose outside the JSON log: the only place this password ever appears.
+    process.stdout.write(
+      [
+        '',
+        '  First owner account created for the back office (/admin):',
+        `    e-mail:   ${FIRST_OWNER_EMAIL}`,
+        `    password: ${password}`,
+        '  Keep it now: it is not shown again. `npm run admin:create` adds more accounts.',
+        '',
+      ].join('\n') + '\n',
+    )
+  }
+}

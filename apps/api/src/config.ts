@@ -1,0 +1,72 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Rate limits are configuration so tests and benchmarks can raise them: "count per window seconds". */
+const limit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const match = /^(\d+)\/(\d+)$/.exec(value.trim())
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: 'expected "count/seconds", e.g. "10/60"' })
+        return z.NEVER
+      }
+      return { max: Number(match[1]), windowSeconds: Number(match[2]) }
+    })
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SMTP_HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SMTP_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SMTP_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  RATE_LIMIT_LOGIN: limit('10/60'),
+  RATE_LIMIT_SIGNUP: limit('5/600'),
+  RATE_LIMIT_PASSWORD_RESET: limit('5/600'),
+  RATE_LIMIT_TRACKING: limit('20/600'),
+  RATE_LIMIT_COUPON: limit('20/60'),
+  RATE_LIMIT_GUEST_ORDER: limit('10/3600'),
+})
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string; mediaDir: string; pgliteDir: string }
+
+export class ConfigError extends Error {}
+
+/** The only reader of process.env: a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const name = issue?.path.join('.') ?? 'environment'
+    const received = issue ? env[String(issue.path[0])] : undefined
+    throw new ConfigError(
+      `Invalid ${name}${received === undefined ? '' : ` (${JSON.stringify(received)})`}: ${issue?.message ?? 'bad value'}`,
+    )
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR)
+  return { ...parsed.data, dataDir, mediaDir: path.join(dataDir, 'media'), pgliteDir: path.join(dataDir, 'pglite') }
+}

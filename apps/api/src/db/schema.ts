@@ -1,0 +1,645 @@
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const id = () => uuid('id').primaryKey().defaultRandom()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+/** Builds `column IN ('a','b')` for check constraints from the shared enum lists. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`
+
+export const ORDER_STATUS_VALUES = [
+  'pending',
+  'confirmed',
+  'processing',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'returned',
+  'cancelled',
+  'deleted',
+] as const
+
+// ---------------------------------------------------------------- people and sessions
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    dateOfBirth: date('date_of_birth'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('clients_email_lower_key').on(sql`lower(${t.email})`),
+    check('clients_phone_format', sql`${t.phone} is null or ${t.phone} ~ '^0[567][0-9]{8}$'`),
+  ],
+)
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('staff'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_email_lower_key').on(sql`lower(${t.email})`),
+    check('staff_role_check', oneOf(t.role, ['owner', 'staff'])),
+  ],
+)
+
+/** Server-side sessions; the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind').notNull(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    persistent: boolean('persistent').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sessions_kind_check', oneOf(t.kind, ['client', 'staff'])),
+    check(
+      'sessions_owner_check',
+      sql`(${t.kind} = 'client' and ${t.clientId} is not null and ${t.staffId} is null) or (${t.kind} = 'staff' and ${t.staffId} is not null and ${t.clientId} is null)`,
+    ),
+    index('sessions_client_idx').on(t.clientId),
+    index('sessions_staff_idx').on(t.staffId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+)
+
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('password_reset_codes_client_idx').on(t.clientId),
+    check('password_reset_codes_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+)
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull().unique(),
+    nameAr: text('name_ar').notNull(),
+    nameFr: text('name_fr').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
+    descriptionFr: text('description_fr').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId), check('categories_not_own_parent', sql`${t.parentId} <> ${t.id}`)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull().unique(),
+    nameAr: text('name_ar').notNull().default(''),
+    nameFr: text('name_fr').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
+    descriptionFr: text('description_fr').notNull().default(''),
+    price: integer('price').notNull(),
+    compareAtPrice: integer('compare_at_price'),
+    isActive: boolean('is_active').notNull().default(true),
+    soldCount: integer('sold_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.price} > 0`),
+    check('products_compare_at_check', sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > 0`),
+    check('products_has_name', sql`${t.nameAr} <> '' or ${t.nameFr} <> ''`),
+    check('products_sold_count_check', sql`${t.soldCount} >= 0`),
+    index('products_category_created_idx').on(t.categoryId, t.createdAt.desc()),
+    index('products_created_idx').on(t.createdAt.desc()),
+    index('products_price_idx').on(t.price),
+    index('products_sold_idx').on(t.soldCount.desc()),
+    // shop_fold(): lower case, no accents, no Arabic diacritics or tatweel, alef/taa marbuta/alef maqsura folded
+    index('products_search_trgm').using('gin', sql`shop_fold(${t.nameAr} || ' ' || ${t.nameFr}) gin_trgm_ops`),
+  ],
+)
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Path under /media without the width suffix: files are `${path}-${w}.webp` for each of `widths`. */
+    path: text('path').notNull(),
+    widths: integer('widths').array().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+)
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    sku: text('sku').notNull().unique(),
+    stock: integer('stock').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('variants_stock_non_negative', sql`${t.stock} >= 0`),
+    uniqueIndex('variants_product_size_color_key').on(t.productId, t.size, t.color),
+    index('variants_low_stock_idx').on(t.stock),
+  ],
+)
+
+// ---------------------------------------------------------------- carts
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('carts_client_key').on(t.clientId),
+    uniqueIndex('carts_session_key').on(t.sessionId),
+    check('carts_owner_check', sql`(${t.clientId} is null) <> (${t.sessionId} is null)`),
+  ],
+)
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    priceAtAdd: integer('price_at_add').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('cart_items_quantity_check', sql`${t.quantity} > 0`),
+    check('cart_items_price_check', sql`${t.priceAtAdd} >= 0`),
+    uniqueIndex('cart_items_cart_variant_key').on(t.cartId, t.variantId),
+  ],
+)
+
+// ---------------------------------------------------------------- places and delivery
+
+/** The 69 wilayas of Law 26-06; 1-58 are also the older division, 59-69 name their parent wilaya. */
+export const wilayas = pgTable(
+  'wilayas',
+  {
+    code: smallint('code').primaryKey(),
+    nameAr: text('name_ar').notNull(),
+    nameFr: text('name_fr').notNull(),
+    parentCode: smallint('parent_code').references((): AnyPgColumn => wilayas.code),
+  },
+  (t) => [check('wilayas_code_range', sql`${t.code} between 1 and 99`)],
+)
+
+export const communes = pgTable(
+  'communes',
+  {
+    id: integer('id').primaryKey(),
+    wilayaCode: smallint('wilaya_code')
+      .notNull()
+      .references(() => wilayas.code),
+    wilayaCode58: smallint('wilaya_code_58')
+      .notNull()
+      .references(() => wilayas.code),
+    nameAr: text('name_ar').notNull(),
+    nameFr: text('name_fr').notNull(),
+    postalCode: text('postal_code'),
+  },
+  (t) => [index('communes_wilaya_idx').on(t.wilayaCode), index('communes_wilaya58_idx').on(t.wilayaCode58)],
+)
+
+/** The shop's delivery table: no row → the default fee; a row with a null price → not offered there. */
+export const deliveryPrices = pgTable(
+  'delivery_prices',
+  {
+    wilayaCode: smallint('wilaya_code')
+      .notNull()
+      .references(() => wilayas.code),
+    type: text('type').notNull(),
+    price: integer('price'),
+    returnPrice: integer('return_price').notNull().default(200),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wilayaCode, t.type] }),
+    check('delivery_prices_type_check', oneOf(t.type, ['domicil', 'stopdesk'])),
+    check('delivery_prices_price_check', sql`${t.price} is null or ${t.price} >= 0`),
+    check('delivery_prices_return_check', sql`${t.returnPrice} >= 0`),
+  ],
+)
+
+// ---------------------------------------------------------------- coupons
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    type: text('type').notNull(),
+    value: integer('value').notNull(),
+    minOrder: integer('min_order').notNull().default(0),
+    maxUses: integer('max_uses'),
+    usedCount: integer('used_count').notNull().default(0),
+    perCustomerLimit: integer('per_customer_limit').notNull().default(1),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('coupons_type_check', oneOf(t.type, ['percentage', 'fixed'])),
+    check('coupons_code_format', sql`${t.code} ~ '^[A-Z0-9]{3,32}$'`),
+    check(
+      'coupons_value_check',
+      sql`${t.value} > 0 and (${t.type} <> 'percentage' or ${t.value} <= 100)`,
+    ),
+    check('coupons_min_order_check', sql`${t.minOrder} >= 0`),
+    check('coupons_max_uses_check', sql`${t.maxUses} is null or ${t.maxUses} >= 0`),
+    check('coupons_used_within_max', sql`${t.usedCount} >= 0 and (${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses})`),
+    check('coupons_per_customer_check', sql`${t.perCustomerLimit} >= 1`),
+  ],
+)
+
+// ---------------------------------------------------------------- orders
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    trackingNumber: text('tracking_number').notNull().unique(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    guestSessionId: uuid('guest_session_id'),
+    status: text('status').notNull().default('pending'),
+    paymentMethod: text('payment_method').notNull().default('cash_on_delivery'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    /** The wilaya in the division shown to the shopper (58 or 69), and always the one of the 58 division. */
+    wilayaCode: smallint('wilaya_code')
+      .notNull()
+      .references(() => wilayas.code),
+    wilayaCode58: smallint('wilaya_code_58')
+      .notNull()
+      .references(() => wilayas.code),
+    communeId: integer('commune_id')
+      .notNull()
+      .references(() => communes.id),
+    deliveryType: text('delivery_type').notNull(),
+    address: text('address'),
+    notes: text('notes'),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull().default(0),
+    deliveryFee: integer('delivery_fee').notNull(),
+    total: integer('total').notNull(),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    callAttempts: integer('call_attempts').notNull().default(0),
+    deliveryTrackingId: text('delivery_tracking_id'),
+    /** Bumped on every change: staff send the version they saw, a stale one gets a conflict. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_status_check', oneOf(t.status, ORDER_STATUS_VALUES)),
+    check('orders_payment_method_check', oneOf(t.paymentMethod, ['cash_on_delivery', 'bank_transfer', 'ccp'])),
+    check('orders_payment_status_check', oneOf(t.paymentStatus, ['unpaid', 'paid'])),
+    check('orders_delivery_type_check', oneOf(t.deliveryType, ['domicil', 'stopdesk'])),
+    check('orders_phone_format', sql`${t.phone} ~ '^0[567][0-9]{8}$'`),
+    check(
+      'orders_amounts_check',
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.subtotal} and ${t.deliveryFee} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} + ${t.deliveryFee}`,
+    ),
+    check('orders_call_attempts_check', sql`${t.callAttempts} >= 0`),
+    check('orders_notes_length', sql`${t.notes} is null or char_length(${t.notes}) <= 500`),
+    index('orders_created_idx').on(t.createdAt.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('orders_phone_created_idx').on(t.phone, t.createdAt.desc()),
+    index('orders_client_created_idx').on(t.clientId, t.createdAt.desc()),
+    index('orders_wilaya_idx').on(t.wilayaCode),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => variants.id, { onDelete: 'set null' }),
+    // snapshot at purchase: what the shopper saw, whatever happens to the product later
+    nameAr: text('name_ar').notNull(),
+    nameFr: text('name_fr').notNull(),
+    image: text('image'),
+    size: text('size').notNull(),
+    color: text('color').notNull(),
+    sku: text('sku').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_price_check', sql`${t.unitPrice} >= 0`),
+    check('order_items_line_total_check', sql`${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_variant_idx').on(t.variantId),
+  ],
+)
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    callOutcome: text('call_outcome'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_status_history_to_check', oneOf(t.toStatus, ORDER_STATUS_VALUES)),
+    check(
+      'order_status_history_call_check',
+      sql`${t.callOutcome} is null or ${t.callOutcome} in ('confirmed', 'no_answer', 'cancelled')`,
+    ),
+    index('order_status_history_order_idx').on(t.orderId, t.createdAt),
+  ],
+)
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: id(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    phone: text('phone').notNull(),
+    discount: integer('discount').notNull(),
+    /** Set when the order is cancelled: the use goes back to the coupon and the customer. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // one live use per customer and coupon, by phone and by account
+    uniqueIndex('coupon_redemptions_phone_key').on(t.couponId, t.phone).where(sql`${t.releasedAt} is null`),
+    uniqueIndex('coupon_redemptions_client_key')
+      .on(t.couponId, t.clientId)
+      .where(sql`${t.releasedAt} is null and ${t.clientId} is not null`),
+    check('coupon_redemptions_discount_check', sql`${t.discount} >= 0`),
+  ],
+)
+
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    status: text('status').notNull().default('requested'),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffNote: text('staff_note'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('return_requests_status_check', oneOf(t.status, ['requested', 'accepted', 'refused', 'received'])),
+    check('return_requests_reason_length', sql`${t.reason} is null or char_length(${t.reason}) <= 500`),
+  ],
+)
+
+/** Placing an order is idempotent per (scope, key): a retry returns the first order. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    check('idempotency_keys_key_length', sql`char_length(${t.key}) between 1 and 200`),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+)
+
+// ---------------------------------------------------------------- marketing and settings
+
+export const banners = pgTable(
+  'banners',
+  {
+    id: id(),
+    titleAr: text('title_ar').notNull().default(''),
+    titleFr: text('title_fr').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
+    descriptionFr: text('description_fr').notNull().default(''),
+    /** Path under /media without the width suffix, like product images. */
+    imagePath: text('image_path').notNull(),
+    imageWidths: integer('image_widths').array().notNull(),
+    link: text('link'),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    clickCount: integer('click_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('banners_dates_check', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+    check('banners_click_count_check', sql`${t.clickCount} >= 0`),
+    index('banners_active_position_idx').on(t.isActive, t.position),
+  ],
+)
+
+export const bannerClicks = pgTable(
+  'banner_clicks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bannerId: uuid('banner_id')
+      .notNull()
+      .references(() => banners.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('banner_clicks_banner_idx').on(t.bannerId, t.createdAt)],
+)
+
+export const adPixels = pgTable(
+  'ad_pixels',
+  {
+    id: id(),
+    platform: text('platform').notNull(),
+    pixelId: text('pixel_id').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('ad_pixels_platform_check', oneOf(t.platform, ['facebook', 'tiktok'])),
+    check('ad_pixels_id_format', sql`${t.pixelId} ~ '^[A-Za-z0-9_-]{5,64}$'`),
+    uniqueIndex('ad_pixels_platform_pixel_key').on(t.platform, t.pixelId),
+  ],
+)
+
+/** One row (id = 1): the shop's name, contacts, payment details and default fees. */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    nameAr: text('name_ar').notNull(),
+    nameFr: text('name_fr').notNull(),
+    logoPath: text('logo_path'),
+    phone: text('phone'),
+    whatsapp: text('whatsapp'),
+    email: text('email'),
+    addressAr: text('address_ar'),
+    addressFr: text('address_fr'),
+    bankDetails: text('bank_details'),
+    ccpDetails: text('ccp_details'),
+    defaultHomeFee: integer('default_home_fee').notNull().default(500),
+    defaultStopdeskFee: integer('default_stopdesk_fee').notNull().default(400),
+    defaultReturnFee: integer('default_return_fee').notNull().default(200),
+    wilayaDivision: smallint('wilaya_division').notNull().default(58),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('shop_settings_single_row', sql`${t.id} = 1`),
+    check(
+      'shop_settings_fees_check',
+      sql`${t.defaultHomeFee} >= 0 and ${t.defaultStopdeskFee} >= 0 and ${t.defaultReturnFee} >= 0`,
+    ),
+    check('shop_settings_division_check', sql`${t.wilayaDivision} in (58, 69)`),
+  ],
+)
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    locale: text('locale').notNull().default('ar'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_email_lower_key').on(sql`lower(${t.email})`)],
+)
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('contact_messages_length', sql`char_length(${t.message}) <= 1000`)],
+)
+
+/** Fixed-window rate-limit counters when no Redis is configured. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+})

@@ -1,0 +1,128 @@
+import { ERROR_STATUS, type ErrorCode, type Locale, translate } from '@shop/shared'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError, type FieldError } from './app-error.ts'
+
+interface FailureBody {
+  status: 'fail' | 'error'
+  code: ErrorCode
+  message: string
+  errors?: { field: string; message: string }[]
+  data?: unknown
+}
+
+/** Fastify's own refusals (body parsing, limits) mapped to the store's codes. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'VALIDATION_FAILED',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+}
+
+export function failureBody(code: ErrorCode, locale: Locale, options: Partial<AppError> = {}): FailureBody {
+  const status = ERROR_STATUS[code]
+  const body: FailureBody = {
+    status: status >= 500 ? 'error' : 'fail',
+    code,
+    message: translate(locale, `errors:${code}`, options.params ?? {}),
+  }
+  if (options.fieldErrors && options.fieldErrors.length > 0) body.errors = options.fieldErrors.map((e) => localize(e, locale))
+  if (options.data !== undefined) body.data = options.data
+  return body
+}
+
+function localize(error: FieldError, locale: Locale): { field: string; message: string } {
+  const message = error.message.includes(':') ? translate(locale, error.message, error.params) : error.message
+  return { field: error.field, message }
+}
+
+/** zod issues → one field error each, with a message key the client can show in its language. */
+function zodFieldErrors(error: FastifyError): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return []
+  return error.validation.map((item) => {
+    const issue = toIssue(item.params.issue)
+    const field = [item.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.') || 'body'
+    return { field, ...issueMessage(issue) }
+  })
+}
+
+interface IssueLike {
+  code: string
+  message: string
+  minimum?: unknown
+  maximum?: unknown
+  origin?: unknown
+  input?: unknown
+}
+
+function toIssue(value: unknown): IssueLike {
+  if (value && typeof value === 'object') {
+    const { code, message } = value as Partial<IssueLike>
+    return { ...(value as object), code: String(code ?? 'custom'), message: String(message ?? '') }
+  }
+  return { code: 'custom', message: '' }
+}
+
+function issueMessage(issue: IssueLike): { message: string; params?: Record<string, string | number> } {
+  if (issue.message.startsWith('validation:')) return { message: issue.message }
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return issue.input === undefined || issue.input === '' || Number(issue.minimum) <= 1
+          ? { message: 'validation:required' }
+          : { message: 'validation:tooShort', params: { min: Number(issue.minimum) } }
+      }
+      return { message: 'validation:tooSmall', params: { min: Number(issue.minimum) } }
+    case 'too_big':
+      return issue.origin === 'string'
+        ? { message: 'validation:tooLong', params: { max: Number(issue.maximum) } }
+        : { message: 'validation:tooBig', params: { max: Number(issue.maximum) } }
+    case 'invalid_type':
+      return issue.input === undefined ? { message: 'validation:required' } : { message: 'validation:invalid' }
+    case 'invalid_format':
+      return { message: 'validation:invalid' }
+    default:
+      return { message: 'validation:invalid' }
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return reply.code(ERROR_STATUS[error.code]).send(failureBody(error.code, request.locale, error))
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors = zodFieldErrors(error)
+      return reply.code(400).send(failureBody('VALIDATION_FAILED', request.locale, { fieldErrors }))
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined
+    if (mapped) return reply.code(ERROR_STATUS[mapped]).send(failureBody(mapped, request.locale))
+    if (error.statusCode === 429) {
+      return reply.code(429).send(failureBody('TOO_MANY_REQUESTS', request.locale))
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // a malformed request Fastify refused before our code ran (bad JSON, bad header...)
+      return reply.code(400).send(failureBody('VALIDATION_FAILED', request.locale))
+    }
+    // Never send the text of an unexpected error: log it with the request id, answer generically.
+    request.log.error({ err: error }, 'unhandled error')
+    const unavailable = isDatabaseUnavailable(error)
+    const code: ErrorCode = unavailable ? 'UNAVAILABLE' : 'INTERNAL'
+    return reply.code(ERROR_STATUS[code]).send(failureBody(code, request.locale))
+  })
+}
+
+/** Connection-level database failures are a 503 (retry later), not a bug. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown }
+    if (typeof code === 'string' && (/^(08|57P0|53)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)))
+      return true
+    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message))
+      return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../http/app-error.ts'
+import { createSession, deleteSession, requireStaff, STAFF_COOKIE, setSessionCookie } from '../../plugins/session.ts'
+import { MAX_PASSWORD_BYTES } from '../auth/passwords.ts'
+import { authenticateStaff } from './staff.service.ts'
+
+const loginBody = z.object({
+  email: z.email({ error: 'validation:email' }).max(254),
+  password: z
+    .string()
+    .min(1, 'validation:required')
+    .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, 'validation:password.tooLong'),
+})
+
+export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const secure = Boolean(app.config.PUBLIC_URL?.startsWith('https://'))
+
+  api.post('/auth/login', { schema: { tags: ['admin'], summary: 'Staff sign-in', body: loginBody } }, async (request, reply) => {
+    const member = await authenticateStaff(app.db, request.body.email, request.body.password)
+    if (!member) throw new AppError('INVALID_CREDENTIALS')
+    // a new session at every sign-in: a token planted before login never becomes valid
+    await deleteSession(app.db, request.cookies[STAFF_COOKIE])
+    const session = await createSession(app.db, { kind: 'staff', staffId: member.id })
+    setSessionCookie(reply, STAFF_COOKIE, session.token, { secure, path: '/', expires: session.expiresAt })
+    return reply.ok({ staff: { _id: member.id, email: member.email, name: member.name, role: member.role } })
+  })
+
+  api.post('/auth/logout', { schema: { tags: ['admin'], summary: 'Staff sign-out' } }, async (request, reply) => {
+    await deleteSession(app.db, request.cookies[STAFF_COOKIE])
+    reply.clearCookie(STAFF_COOKIE, { path: '/' })
+    return reply.ok({})
+  })
+
+  api.get(
+    '/auth/me',
+    { schema: { tags: ['admin'], summary: 'The signed-in staff member' }, preHandler: requireStaff() },
+    async (request, reply) => {
+      const member = request.staff
+      if (!member) throw new AppError('UNAUTHENTICATED')
+      return reply.ok({ staff: { _id: member.id, email: member.email, name: member.name, role: member.role } })
+    },
+  )
+}

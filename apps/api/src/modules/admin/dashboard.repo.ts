@@ -1,0 +1,46 @@
+import { and, asc, count, eq, gte, lte, notInArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { orders, products, variants } from '../../db/schema.ts'
+
+/** Stock at or below this shows as low (the storefront's low-stock badge uses the same number). */
+export const LOW_STOCK = 5
+
+export async function dashboardFigures(db: Db) {
+  // "today" is the shop's day in Algeria (UTC+1, no daylight saving)
+  const startOfDay = sql`date_trunc('day', now() at time zone 'Africa/Algiers') at time zone 'Africa/Algiers'`
+  const [today, byStatus, lowStock] = await Promise.all([
+    db
+      .select({ n: count(), revenue: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
+      .from(orders)
+      .where(and(gte(orders.createdAt, startOfDay), notInArray(orders.status, ['cancelled', 'deleted']))),
+    db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
+    db
+      .select({
+        variantId: variants.id,
+        productId: products.id,
+        nameAr: products.nameAr,
+        nameFr: products.nameFr,
+        size: variants.size,
+        color: variants.color,
+        stock: variants.stock,
+      })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(and(lte(variants.stock, LOW_STOCK), eq(products.isActive, true)))
+      .orderBy(asc(variants.stock), asc(products.nameFr))
+      .limit(20),
+  ])
+  return {
+    ordersToday: today[0]?.n ?? 0,
+    revenueToday: today[0]?.revenue ?? 0,
+    byStatus,
+    lowStock: lowStock.map((row) => ({
+      variantId: row.variantId,
+      productId: row.productId,
+      productName: { ar: row.nameAr, fr: row.nameFr },
+      size: row.size,
+      color: row.color,
+      stock: row.stock,
+    })),
+  }
+}

@@ -1,0 +1,23 @@
+import { ORDER_STATUSES, type OrderStatus } from '@shop/shared'
+import type { FastifyInstance } from 'fastify'
+import { requireStaff } from '../../plugins/session.ts'
+import { dashboardFigures } from './dashboard.repo.ts'
+
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/dashboard',
+    { schema: { tags: ['admin'], summary: "Today's orders and revenue, calls to make, low stock" }, preHandler: requireStaff() },
+    async (_request, reply) => {
+      const figures = await dashboardFigures(app.db)
+      const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>
+      for (const row of figures.byStatus) ordersByStatus[row.status as OrderStatus] = row.n
+      return reply.ok({
+        ordersToday: figures.ordersToday,
+        revenueToday: figures.revenueToday,
+        awaitingConfirmation: ordersByStatus.pending,
+        ordersByStatus,
+        lowStock: figures.lowStock,
+      })
+    },
+  )
+}

@@ -1,0 +1,134 @@
+import { type Locale, percentOff } from '@shop/shared'
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { categories, productImages, products, variants } from '../../db/schema.ts'
+import { type ResponsiveImage, responsiveImage } from '../../http/media.ts'
+
+export const PRODUCT_IMAGE_SIZE = { width: 1200, height: 1200 } as const
+
+/** Name in the shopper's language: Arabic for ar, French for fr and en; the other one when missing. */
+export function localized(ar: string, fr: string, locale: Locale): string {
+  return locale === 'ar' ? ar || fr : fr || ar
+}
+
+export interface ProductSummary {
+  _id: string
+  slug: string
+  name: string
+  nameAr: string
+  nameFr: string
+  price: number
+  compareAtPrice: number | null
+  percentOff: number
+  inStock: boolean
+  stock: number
+  sizes: string[]
+  colors: string[]
+  category: string
+  image: ResponsiveImage | null
+  createdAt: string
+}
+
+const summaryColumns = {
+  id: products.id,
+  slug: products.slug,
+  nameAr: products.nameAr,
+  nameFr: products.nameFr,
+  price: products.price,
+  compareAtPrice: products.compareAtPrice,
+  categoryId: products.categoryId,
+  createdAt: products.createdAt,
+  stock: sql<number>`coalesce((select sum(${variants.stock}) from ${variants} where ${variants.productId} = ${products.id}), 0)::int`,
+  sizes: sql<string[]>`coalesce((select array_agg(distinct ${variants.size}) from ${variants} where ${variants.productId} = ${products.id}), '{}')`,
+  colors: sql<string[]>`coalesce((select array_agg(distinct ${variants.color}) from ${variants} where ${variants.productId} = ${products.id}), '{}')`,
+  imagePath: sql<string | null>`(select ${productImages.path} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+  imageWidths: sql<number[] | null>`(select ${productImages.widths} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+}
+
+type SummaryRow = {
+  id: string
+  slug: string
+  nameAr: string
+  nameFr: string
+  price: number
+  compareAtPrice: number | null
+  categoryId: string
+  createdAt: Date | string
+  stock: number
+  sizes: string[]
+  colors: string[]
+  imagePath: string | null
+  imageWidths: number[] | null
+}
+
+const SIZE_ORDER = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL']
+function sortSizes(sizes: string[]): string[] {
+  return [...sizes].sort((a, b) => {
+    const na = Number(a)
+    const nb = Number(b)
+    if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb
+    return SIZE_ORDER.indexOf(a) - SIZE_ORDER.indexOf(b)
+  })
+}
+
+export function toProductSummary(row: SummaryRow, locale: Locale): ProductSummary {
+  const stock = Number(row.stock)
+  return {
+    _id: row.id,
+    slug: row.slug,
+    name: localized(row.nameAr, row.nameFr, locale),
+    nameAr: row.nameAr,
+    nameFr: row.nameFr,
+    price: row.price,
+    compareAtPrice: row.compareAtPrice && row.compareAtPrice > row.price ? row.compareAtPrice : null,
+    percentOff: percentOff(row.price, row.compareAtPrice),
+    inStock: stock > 0,
+    stock,
+    sizes: sortSizes(row.sizes ?? []),
+    colors: row.colors ?? [],
+    category: row.categoryId,
+    image:
+      row.imagePath && row.imageWidths ? responsiveImage(row.imagePath, row.imageWidths, PRODUCT_IMAGE_SIZE, 600) : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  }
+}
+
+export async function listProductSummaries(
+  db: Db,
+  where: SQL | undefined,
+  options: { limit: number; orderBy?: SQL[]; locale: Locale },
+): Promise<ProductSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .where(and(eq(products.isActive, true), where))
+    .orderBy(...(options.orderBy ?? [desc(products.createdAt), asc(products.id)]))
+    .limit(options.limit)
+  return rows.map((row) => toProductSummary(row, options.locale))
+}
+
+export type CategoryRow = typeof categories.$inferSelect
+
+export async function listActiveCategories(db: Db): Promise<CategoryRow[]> {
+  return db
+    .select()
+    .from(categories)
+    .where(eq(categories.isActive, true))
+    .orderBy(asc(categories.position), asc(categories.nameFr))
+}
+
+/** A category and every category below it (the tree is small: it is walked in memory). */
+export function subtreeIds(all: CategoryRow[], rootId: string): string[] {
+  const ids = [rootId]
+  for (let i = 0; i < ids.length; i++) {
+    for (const child of all) if (child.parentId === ids[i]) ids.push(child.id)
+  }
+  return ids
+}
+
+export function topLevel(all: CategoryRow[]): CategoryRow[] {
+  return all.filter((c) => c.parentId === null)
+}
+
+export const inCategories = (ids: string[]) => inArray(products.categoryId, ids)
+export const isRoot = () => isNull(categories.parentId)

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import { getShopSettings } from './settings.repo.ts'
+
+export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/settings', { schema: { tags: ['settings'], summary: 'Shop name, logo and contact details' } }, async (_request, reply) => {
+    const s = await getShopSettings(app.db)
+    return reply.ok({
+      settings: {
+        name: { ar: s.nameAr, fr: s.nameFr },
+        logo: s.logoPath ? `/media/${s.logoPath}` : null,
+        phone: s.phone,
+        whatsapp: s.whatsapp,
+        email: s.email,
+        address: { ar: s.addressAr, fr: s.addressFr },
+        wilayaDivision: s.wilayaDivision,
+      },
+    })
+  })
+
+  app.get('/settings/logo', { schema: { tags: ['settings'], summary: 'Shop logo URL' } }, async (_request, reply) => {
+    const s = await getShopSettings(app.db)
+    return reply.ok({ logo: s.logoPath ? `/media/${s.logoPath}` : null })
+  })
+}

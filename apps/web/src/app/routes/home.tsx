@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next'
+import { HomeCategories } from '../../features/catalogue/components/home-categories.tsx'
+import { HomeHero } from '../../features/marketing/components/home-hero.tsx'
+import { TrustStrip } from '../../features/marketing/components/trust-strip.tsx'
+import { useShopName } from '../../lib/shop-settings.ts'
+
+export function HomePage() {
+  const { t } = useTranslation()
+  const name = useShopName() ?? t('shop.name')
+  return (
+    <>
+      <title>{`${name} · ${t('shop.tagline')}`}</title>
+      <HomeHero />
+      <TrustStrip />
+      <HomeCategories />
+    </>
+  )
+}

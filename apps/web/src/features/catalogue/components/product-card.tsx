@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { pickLocalized } from '../../../lib/localized.ts'
+import { useLocale } from '../../../lib/use-locale.ts'
+import type { ProductSummary } from '../types.ts'
+import { ProductPrice } from './product-price.tsx'
+
+/** 2 columns on phones, 4 from md up inside a 1280 px container: lets the browser pick 300, 600 or 1200. */
+export const PRODUCT_GRID_SIZES = '(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw'
+
+export interface ProductCardProps {
+  product: ProductSummary
+  /** Only the first product of a product page's list loads eagerly; cards below a hero never do. */
+  isPriority?: boolean
+}
+
+export function ProductCard({ product, isPriority = false }: ProductCardProps) {
+  const { t } = useTranslation('catalogue')
+  const locale = useLocale()
+  const name = pickLocalized(product.nameAr, product.nameFr, locale) || product.name
+  const { image } = product
+
+  return (
+    <Link to={`/product/${product._id}`} className="group block rounded-md">
+      <div className="relative aspect-square overflow-hidden rounded-md bg-surface">
+        {image ? (
+          <img
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={PRODUCT_GRID_SIZES}
+            width={image.width}
+            height={image.height}
+            alt=""
+            loading={isPriority ? 'eager' : 'lazy'}
+            fetchPriority={isPriority ? 'high' : 'auto'}
+            decoding="async"
+            className={`size-full object-cover transition-transform duration-300 motion-reduce:transition-none group-hover:scale-[1.02] ${product.inStock ? '' : 'opacity-50 grayscale'}`}
+          />
+        ) : null}
+        {product.inStock ? null : (
+          <span className="absolute start-2 top-2 rounded-sm bg-ink px-2 py-0.5 text-xs font-semibold text-paper">
+            {t('card.outOfStock')}
+          </span>
+        )}
+      </div>
+      <h3 className="mt-3 line-clamp-2 text-sm leading-5 font-medium group-hover:underline group-hover:underline-offset-4">
+        {name}
+      </h3>
+      <div className="mt-1">
+        <ProductPrice price={product.price} compareAtPrice={product.compareAtPrice} percentOff={product.percentOff} />
+      </div>
+    </Link>
+  )
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { api } from './api.ts'
+import { pickLocalized } from './localized.ts'
+import { useLocale } from './use-locale.ts'
+
+export interface ShopSettings {
+  name: { ar: string; fr: string }
+  logo: string | null
+  phone: string
+  email: string
+  address: { ar: string; fr: string }
+  whatsapp: string
+}
+
+export const settingsKeys = {
+  shop: () => ['settings', 'shop'] as const,
+}
+
+export const shopSettingsQuery = queryOptions({
+  queryKey: settingsKeys.shop(),
+  queryFn: ({ signal }) => api<{ settings: ShopSettings }>('/settings', { signal }).then((data) => data.settings),
+})
+
+/** The shop's name, logo and contacts: read by the header, the footer and the home page. */
+export function useShopSettings() {
+  return useQuery(shopSettingsQuery)
+}
+
+/**
+ * The shop's name in the shopper's language; the translated brand name when settings could not load,
+ * `undefined` while they load (so a default name never flashes before the real one).
+ */
+export function useShopName(): string | undefined {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const settings = useShopSettings()
+  if (settings.data) return pickLocalized(settings.data.name.ar, settings.data.name.fr, locale) || t('shop.name')
+  return settings.isError ? t('shop.name') : undefined
+}

@@ -1,0 +1,10 @@
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+afterEach(() => {
+  cleanup()
+  window.localStorage.clear()
+  window.history.replaceState(null, '', '/')
+  document.documentElement.removeAttribute('lang')
+  document.documentElement.removeAttribute('dir')
+})

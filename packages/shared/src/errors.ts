@@ -1,0 +1,38 @@
+/** Every refusal code of the API and its HTTP status; nothing else picks a status. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_SESSION_ID: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CROSS_ORIGIN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  PRICE_CHANGED: 409,
+  ORDER_CONFLICT: 409,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  OUT_OF_STOCK: 422,
+  QUANTITY_ABOVE_STOCK: 422,
+  COUPON_UNKNOWN: 422,
+  COUPON_EXPIRED: 422,
+  COUPON_INACTIVE: 422,
+  COUPON_MIN_ORDER: 422,
+  COUPON_LIMIT_REACHED: 422,
+  COUPON_ALREADY_USED: 422,
+  STATUS_MOVE_NOT_ALLOWED: 422,
+  NO_STOPDESK: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const satisfies Record<string, number>
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS
+}

@@ -1,0 +1,7 @@
+export * from './errors.ts'
+export * from './locale.ts'
+export * from './messages/index.ts'
+export * from './money.ts'
+export * from './orders.ts'
+export * from './phone.ts'
+export * from './catalogue.ts'

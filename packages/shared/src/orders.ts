@@ -1,0 +1,64 @@
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'processing',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'returned',
+  'cancelled',
+  'deleted',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** Allowed status moves; `deleted` is reachable from any status by staff only. */
+export const ORDER_MOVES = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['out_for_delivery', 'delivered', 'returned'],
+  out_for_delivery: ['delivered', 'returned'],
+  delivered: [],
+  returned: [],
+  cancelled: [],
+  deleted: [],
+} as const satisfies Record<OrderStatus, readonly OrderStatus[]>
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus, actor: 'staff' | 'client'): boolean {
+  if (to === 'deleted') return actor === 'staff' && from !== 'deleted'
+  return (ORDER_MOVES[from] as readonly OrderStatus[]).includes(to)
+}
+
+/** Statuses whose order lines no longer hold stock. */
+export const STOCK_RELEASED_STATUSES = ['cancelled', 'deleted', 'returned'] as const satisfies readonly OrderStatus[]
+
+export const FINAL_STATUSES = ['delivered', 'cancelled', 'deleted', 'returned'] as const satisfies readonly OrderStatus[]
+
+export const PAYMENT_METHODS = ['cash_on_delivery', 'bank_transfer', 'ccp'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+export const PAYMENT_STATUSES = ['unpaid', 'paid'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+/** home = domicil, office (pickup point) = stopdesk. */
+export const DELIVERY_TYPES = ['domicil', 'stopdesk'] as const
+export type DeliveryType = (typeof DELIVERY_TYPES)[number]
+
+export const CALL_OUTCOMES = ['confirmed', 'no_answer', 'cancelled'] as const
+export type CallOutcome = (typeof CALL_OUTCOMES)[number]
+
+export const STAFF_ROLES = ['owner', 'staff'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+
+export const COUPON_TYPES = ['percentage', 'fixed'] as const
+export type CouponType = (typeof COUPON_TYPES)[number]
+
+export const RETURN_REQUEST_STATUSES = ['requested', 'accepted', 'refused', 'received'] as const
+export type ReturnRequestStatus = (typeof RETURN_REQUEST_STATUSES)[number]
+
+export const PIXEL_PLATFORMS = ['facebook', 'tiktok'] as const
+export type PixelPlatform = (typeof PIXEL_PLATFORMS)[number]
+
+/** The two administrative divisions a shop can show: 58 wilayas (delivery companies) or 69 (Law 26-06). */
+export const WILAYA_DIVISIONS = [58, 69] as const
+export type WilayaDivision = (typeof WILAYA_DIVISIONS)[number]
