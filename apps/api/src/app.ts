@@ -98,7 +98,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
-    if (pathname.startsWith('/api') || pathname.startsWith('/media') || request.method !== 'GET') {
+    const isFile = /\.[a-z0-9]+$/i.test(pathname)
+    if (pathname.startsWith('/api') || pathname.startsWith('/media') || isFile || request.method !== 'GET') {
       return reply.code(404).send(failureBody('ROUTE_NOT_FOUND', request.locale))
     }
     // Client-side routes: the single-page apps answer every other GET with their index.html.
@@ -133,7 +134,7 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
     root: ADMIN_DIST,
     prefix: '/admin/',
     decorateReply: false,
-    index: false,
+    index: 'index.html',
     wildcard: true,
     cacheControl: false,
     setHeaders,
@@ -141,7 +142,7 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
   await app.register(fastifyStatic, {
     root: WEB_DIST,
     prefix: '/',
-    index: false,
+    index: 'index.html',
     wildcard: true,
     cacheControl: false,
     setHeaders,

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import { buildApp } from './app.ts'
 import { bootstrap } from './bootstrap.ts'
 import { ConfigError, loadConfig } from './config.ts'
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     throw error
   })
 
+  await mkdir(config.mediaDir, { recursive: true })
   const app = await buildApp({ config, database, logger })
   poolErrorLog = (error) => app.log.warn({ err: error }, 'database connection lost; the pool will reconnect')
   await bootstrap(database, config, app.log)

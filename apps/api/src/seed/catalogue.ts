@@ -97,7 +97,8 @@ export const CATEGORIES: SeedCategory[] = [
     nameAr: 'نساء',
     nameFr: 'Femme',
     descriptionAr: 'أحذية وملابس نسائية أنيقة ومريحة لكل يوم ولكل مناسبة.',
-    descriptionFr: 'Chaussures et vêtements pour femme, élégants et confortables, pour tous les jours et toutes les occasions.',
+    descriptionFr:
+      'Chaussures et vêtements pour femme, élégants et confortables, pour tous les jours et toutes les occasions.',
     parentSlug: null,
     position: 1,
   },
@@ -240,7 +241,8 @@ const MEN_SHOES: SeedProduct[] = [
     categorySlug: 'men-shoes',
     nameAr: 'حذاء الجري صحراء',
     nameFr: 'Chaussures de running Sahara',
-    descriptionAr: 'حذاء خفيف الوزن بنسيج شبكي يسمح بمرور الهواء ونعل يمتص الصدمات. مثالي للمشي والجري حتى في أيام الحر.',
+    descriptionAr:
+      'حذاء خفيف الوزن بنسيج شبكي يسمح بمرور الهواء ونعل يمتص الصدمات. مثالي للمشي والجري حتى في أيام الحر.',
     descriptionFr:
       'Chaussure légère en mesh respirant avec semelle amortissante. Parfaite pour la marche et la course, même par temps chaud.',
     price: 6500,
@@ -308,7 +310,8 @@ const MEN_SHOES: SeedProduct[] = [
     nameAr: 'صندل طاسيلي الجلدي',
     nameFr: 'Sandales Tassili en cuir',
     descriptionAr: 'صندل صيفي بأشرطة جلدية قابلة للتعديل ونعل داخلي مريح. مثالي للشاطئ والنزهات.',
-    descriptionFr: "Sandales d'été à brides en cuir réglables et semelle intérieure confortable. Parfaites pour la plage et les balades.",
+    descriptionFr:
+      "Sandales d'été à brides en cuir réglables et semelle intérieure confortable. Parfaites pour la plage et les balades.",
     price: 4500,
     compareAtPrice: null,
     model: 'sandal',
@@ -391,7 +394,8 @@ const WOMEN_SHOES: SeedProduct[] = [
     nameAr: 'صندل نور المسطّح',
     nameFr: 'Sandales plates Nour',
     descriptionAr: 'صندل مسطّح بأشرطة رفيعة وإبزيم ذهبي. خفيف وسهل التنسيق مع الفساتين والسراويل.',
-    descriptionFr: 'Sandales plates à fines brides et boucle dorée. Légères et faciles à associer aux robes comme aux pantalons.',
+    descriptionFr:
+      'Sandales plates à fines brides et boucle dorée. Légères et faciles à associer aux robes comme aux pantalons.',
     price: 3800,
     compareAtPrice: null,
     model: 'sandal',
@@ -421,7 +425,8 @@ const WOMEN_SHOES: SeedProduct[] = [
     nameAr: 'بوت سلمى بكعب عريض',
     nameFr: 'Bottines Selma à talon carré',
     descriptionAr: 'بوت قصير من الجلد بكعب عريض بارتفاع 5 سم وسحّاب جانبي. ثابت ومريح لأيام الشتاء.',
-    descriptionFr: "Bottines en cuir à talon carré de 5 cm et fermeture éclair latérale. Stables et confortables pour l'hiver.",
+    descriptionFr:
+      "Bottines en cuir à talon carré de 5 cm et fermeture éclair latérale. Stables et confortables pour l'hiver.",
     price: 10900,
     compareAtPrice: 12900,
     model: 'boot',
@@ -485,7 +490,8 @@ const KIDS_SHOES: SeedProduct[] = [
     nameAr: 'حذاء رياضي فلاش للأطفال',
     nameFr: 'Baskets junior Flash',
     descriptionAr: 'حذاء رياضي متين للمدرسة واللعب بنعل مطاطي مانع للانزلاق. سهل التنظيف.',
-    descriptionFr: "Baskets résistantes pour l'école et les jeux, semelle en caoutchouc antidérapante. Faciles à nettoyer.",
+    descriptionFr:
+      "Baskets résistantes pour l'école et les jeux, semelle en caoutchouc antidérapante. Faciles à nettoyer.",
     price: 3900,
     compareAtPrice: 4500,
     model: 'sneaker',
@@ -530,7 +536,8 @@ const KIDS_SHOES: SeedProduct[] = [
     nameAr: 'بوت شتوي للأطفال',
     nameFr: "Bottines d'hiver junior",
     descriptionAr: 'بوت دافئ ببطانة من الفرو الصناعي ونعل مسنّن. يحمي القدمين من البرد والمطر.',
-    descriptionFr: 'Bottines chaudes doublées de fausse fourrure, semelle crantée. Elles protègent du froid et de la pluie.',
+    descriptionFr:
+      'Bottines chaudes doublées de fausse fourrure, semelle crantée. Elles protègent du froid et de la pluie.',
     price: 5200,
     compareAtPrice: null,
     model: 'boot',
@@ -656,7 +663,8 @@ const MEN_CLOTHING: SeedProduct[] = [
     nameAr: 'سروال جينز بقصة ضيقة',
     nameFr: 'Jean slim brut',
     descriptionAr: 'سروال جينز بقصة ضيقة من قماش دنيم مرن يمنح حرية في الحركة. خمسة جيوب وتشطيب متقن.',
-    descriptionFr: 'Jean coupe slim en denim stretch pour une grande liberté de mouvement. Cinq poches, finitions soignées.',
+    descriptionFr:
+      'Jean coupe slim en denim stretch pour une grande liberté de mouvement. Cinq poches, finitions soignées.',
     price: 4900,
     compareAtPrice: null,
     model: 'trousers',
@@ -686,7 +694,8 @@ const MEN_CLOTHING: SeedProduct[] = [
     nameAr: 'هودي القصبة',
     nameFr: 'Sweat à capuche Casbah',
     descriptionAr: 'هودي دافئ من القطن المبطّن بجيب أمامي وغطاء رأس بحبل قابل للشد. رفيقك في الأمسيات الباردة.',
-    descriptionFr: 'Sweat à capuche en molleton de coton, poche kangourou et capuche à cordon. Pour les soirées fraîches.',
+    descriptionFr:
+      'Sweat à capuche en molleton de coton, poche kangourou et capuche à cordon. Pour les soirées fraîches.',
     price: 4600,
     compareAtPrice: 5500,
     model: 'hoodie',
@@ -701,7 +710,8 @@ const MEN_CLOTHING: SeedProduct[] = [
     nameAr: 'سترة بومبر',
     nameFr: 'Blouson bomber',
     descriptionAr: 'سترة بومبر خفيفة ببطانة دافئة وسحّاب معدني، وحواف مضلّعة عند الأكمام والخصر.',
-    descriptionFr: 'Blouson bomber léger à doublure chaude et zip métallique. Bords côtelés aux poignets et à la taille.',
+    descriptionFr:
+      'Blouson bomber léger à doublure chaude et zip métallique. Bords côtelés aux poignets et à la taille.',
     price: 8500,
     compareAtPrice: 9900,
     model: 'jacket',
@@ -716,7 +726,8 @@ const MEN_CLOTHING: SeedProduct[] = [
     nameAr: 'قميص تقليدي رجالي',
     nameFr: 'Qamis homme',
     descriptionAr: 'قميص طويل تقليدي من قماش خفيف لا يتجعّد بسهولة. مثالي لصلاة الجمعة والأعياد.',
-    descriptionFr: 'Qamis long traditionnel dans un tissu léger qui se froisse peu. Idéal pour la prière du vendredi et les fêtes.',
+    descriptionFr:
+      'Qamis long traditionnel dans un tissu léger qui se froisse peu. Idéal pour la prière du vendredi et les fêtes.',
     price: 5200,
     compareAtPrice: null,
     model: 'dress',
@@ -888,7 +899,8 @@ const KIDS_CLOTHING: SeedProduct[] = [
     nameAr: 'هودي للأطفال',
     nameFr: 'Sweat à capuche junior',
     descriptionAr: 'هودي دافئ للمدرسة بجيب أمامي وأساور مضلّعة. يحافظ على شكله بعد الغسيل.',
-    descriptionFr: "Sweat à capuche chaud pour l'école, poche kangourou et poignets côtelés. Il garde sa forme au lavage.",
+    descriptionFr:
+      "Sweat à capuche chaud pour l'école, poche kangourou et poignets côtelés. Il garde sa forme au lavage.",
     price: 2400,
     compareAtPrice: null,
     model: 'hoodie',
@@ -918,7 +930,8 @@ const KIDS_CLOTHING: SeedProduct[] = [
     nameAr: 'فستان العيد للبنات',
     nameFr: 'Robe de fête fille',
     descriptionAr: 'فستان حفلات للبنات بتنورة منفوشة وبطانة قطنية ناعمة. مثالي للعيد والأعراس.',
-    descriptionFr: "Robe de fête pour fille, jupe bouffante et doublure en coton douce. Parfaite pour l'Aïd et les mariages.",
+    descriptionFr:
+      "Robe de fête pour fille, jupe bouffante et doublure en coton douce. Parfaite pour l'Aïd et les mariages.",
     price: 3900,
     compareAtPrice: 4700,
     model: 'dress',
@@ -1053,4 +1066,3 @@ export const SHOP = {
   ccpDetails: string
   whatsapp: string
 }
-

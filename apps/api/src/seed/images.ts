@@ -25,7 +25,13 @@ function rgb(hex: string): [number, number, number] {
 }
 
 function toHex([r, g, b]: [number, number, number]): string {
-  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 }
 
 /** Linear mix of two colours: amount 0 → a, 1 → b. */
@@ -80,7 +86,9 @@ interface ShapeStyle {
 }
 
 function shape(d: string, { fill, stroke, width = 4, opacity }: ShapeStyle): string {
-  const strokeAttr = stroke ? ` stroke="${stroke}" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round"` : ''
+  const strokeAttr = stroke
+    ? ` stroke="${stroke}" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round"`
+    : ''
   const opacityAttr = opacity === undefined ? '' : ` opacity="${opacity}"`
   return `<path d="${d}" fill="${fill}"${strokeAttr}${opacityAttr}/>`
 }
@@ -131,7 +139,10 @@ function sneaker(p: Paint, slug: string): string {
     'M12,-70 C0,-150 6,-225 30,-290 C62,-302 104,-298 134,-284 C176,-262 232,-258 290,-282 L338,-318 C356,-326 376,-318 384,-300 C436,-240 524,-192 632,-162 C732,-138 800,-118 814,-70 Z'
   return [
     // outsole and midsole
-    shape('M6,0 H800 C826,0 836,-18 834,-34 L832,-40 H4 C0,-26 0,-8 6,0 Z', { fill: gum, stroke: mix(gum, '#000000', 0.35) }),
+    shape('M6,0 H800 C826,0 836,-18 834,-34 L832,-40 H4 C0,-26 0,-8 6,0 Z', {
+      fill: gum,
+      stroke: mix(gum, '#000000', 0.35),
+    }),
     shape('M4,-30 H832 C834,-52 826,-70 806,-76 H10 C2,-64 0,-46 4,-30 Z', { fill: SOLE_WHITE, stroke: '#b9b2a7' }),
     line('M24,-52 H812', '#cfc8bc', 3),
     volume(upper, p.base, p),
@@ -183,13 +194,19 @@ function derby(p: Paint): string {
     volume(upper, p.base, p),
     // tongue, laced facing, eyelets and laces
     shape('M318,-210 C330,-236 360,-244 384,-232 L392,-196 Z', { fill: p.dark, stroke: p.line }),
-    shape('M230,-182 C280,-186 318,-204 342,-216 C400,-200 450,-178 486,-150 C450,-120 380,-108 322,-114 C286,-134 252,-160 230,-182 Z', {
-      fill: p.base,
-      stroke: p.line,
-    }),
-    shape('M230,-182 C280,-186 318,-204 342,-216 C400,-200 450,-178 486,-150 C450,-120 380,-108 322,-114 C286,-134 252,-160 230,-182 Z', {
-      fill: 'url(#gloss)',
-    }),
+    shape(
+      'M230,-182 C280,-186 318,-204 342,-216 C400,-200 450,-178 486,-150 C450,-120 380,-108 322,-114 C286,-134 252,-160 230,-182 Z',
+      {
+        fill: p.base,
+        stroke: p.line,
+      },
+    ),
+    shape(
+      'M230,-182 C280,-186 318,-204 342,-216 C400,-200 450,-178 486,-150 C450,-120 380,-108 322,-114 C286,-134 252,-160 230,-182 Z',
+      {
+        fill: 'url(#gloss)',
+      },
+    ),
     [0, 1, 2, 3].map((i) => dot(344 + i * 34, -200 + i * 13, 6, p.line)).join(''),
     [0, 1, 2, 3].map((i) => line(`M${344 + i * 34},-200 l${-8},${-14}`, p.detail, 7)).join(''),
     stitches('M44,-56 H826', p.detail),
@@ -209,7 +226,10 @@ function loafer(p: Paint): string {
     }),
     line('M336,-160 C470,-150 600,-124 700,-100', p.line, 4),
     stitches('M346,-146 C470,-138 596,-112 694,-88', p.detail),
-    shape('M270,-164 C290,-112 380,-100 424,-148 L404,-156 C372,-124 312,-126 292,-166 Z', { fill: p.dark, stroke: p.line }),
+    shape('M270,-164 C290,-112 380,-100 424,-148 L404,-156 C372,-124 312,-126 292,-166 Z', {
+      fill: p.dark,
+      stroke: p.line,
+    }),
     shape('M322,-132 h40 a7,7 0 0 1 0,14 h-40 a7,7 0 0 1 0,-14 Z', { fill: '#c9a45c', stroke: '#8c6d30', width: 2 }),
     stitches('M44,-56 H826', p.detail),
     `<ellipse cx="742" cy="-84" rx="62" ry="11" fill="#ffffff" opacity="0.22" transform="rotate(-10 742 -84)"/>`,
@@ -223,7 +243,9 @@ function boot(p: Paint, slug: string): string {
   const parts = [
     shape('M24,0 H800 C826,0 842,-16 840,-30 L836,-50 H22 Z', { fill: SOLE_DARK, stroke: '#000000', width: 2 }),
     // tread
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => shape(`M${44 + i * 72},0 h38 l-6,9 h-26 Z`, { fill: SOLE_DARK })).join(''),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+      .map((i) => shape(`M${44 + i * 72},0 h38 l-6,9 h-26 Z`, { fill: SOLE_DARK }))
+      .join(''),
     line('M26,-26 H836', '#4a403a', 3),
     volume(upper, p.base, p),
     stitches('M34,-64 H828', p.detail),
@@ -239,7 +261,10 @@ function boot(p: Paint, slug: string): string {
     )
   } else {
     parts.push(
-      shape('M46,-420 C112,-432 190,-430 258,-420 L256,-392 C190,-402 112,-404 42,-394 Z', { fill: p.dark, stroke: p.line }),
+      shape('M46,-420 C112,-432 190,-430 258,-420 L256,-392 C190,-402 112,-404 42,-394 Z', {
+        fill: p.dark,
+        stroke: p.line,
+      }),
       [0, 1, 2, 3, 4].map((i) => dot(248 + i * 8, -376 + i * 30, 6, p.detail)).join(''),
       [0, 1, 2, 3, 4].map((i) => line(`M${248 + i * 8},-376 l${-12},${-18}`, p.light, 8)).join(''),
       line('M258,-408 C252,-340 262,-288 302,-250', p.line, 4),
@@ -286,7 +311,11 @@ function heel(p: Paint): string {
   const upper =
     'M60,-256 C44,-302 50,-340 72,-362 C182,-320 302,-240 422,-180 C542,-130 662,-96 742,-70 C802,-50 832,-30 824,-8 L812,0 H560 C420,-10 220,-170 60,-256 Z'
   return [
-    shape('M40,-262 H112 C100,-180 92,-80 90,0 H72 C68,-80 58,-180 40,-262 Z', { fill: SOLE_DARK, stroke: '#000000', width: 2 }),
+    shape('M40,-262 H112 C100,-180 92,-80 90,0 H72 C68,-80 58,-180 40,-262 Z', {
+      fill: SOLE_DARK,
+      stroke: '#000000',
+      width: 2,
+    }),
     volume(upper, p.base, p),
     shape('M72,-362 C182,-320 302,-240 422,-180 C300,-212 170,-288 90,-330 Z', { fill: mix(p.base, '#e8d9c0', 0.6) }),
     line('M72,-362 C182,-320 302,-240 422,-180', p.line, 7),
@@ -371,7 +400,10 @@ function tee(p: Paint, collar: 'round' | 'polo'): Garment {
     'M520,222 C548,284 652,284 680,222 L818,262 C872,300 930,356 966,404 L886,480 L806,414 L808,962 C680,976 520,976 392,962 L394,414 L314,480 L234,404 C270,356 328,300 382,262 Z'
   const parts = [volume(body, p.base, p), shape(body, { fill: 'url(#side)' })]
   if (collar === 'round') {
-    parts.push(line('M520,222 C548,284 652,284 680,222', p.dark, 18), stitches('M512,236 C548,304 652,304 688,236', p.detail))
+    parts.push(
+      line('M520,222 C548,284 652,284 680,222', p.dark, 18),
+      stitches('M512,236 C548,304 652,304 688,236', p.detail),
+    )
   } else {
     parts.push(
       shape('M520,222 C540,250 570,262 600,268 L560,312 C540,290 522,262 508,232 Z', { fill: p.light, stroke: p.line }),
@@ -408,7 +440,8 @@ const SLEEVE_OUTLINES = [
 ]
 
 function shirt(p: Paint): Garment {
-  const body = 'M520,222 L600,262 L680,222 L816,262 L808,420 L810,930 C760,970 660,960 600,950 C540,960 440,970 390,930 L392,420 L384,262 Z'
+  const body =
+    'M520,222 L600,262 L680,222 L816,262 L808,420 L810,930 C760,970 660,960 600,950 C540,960 440,970 390,930 L392,420 L384,262 Z'
   return {
     outline: [body, ...SLEEVE_OUTLINES],
     body: [
@@ -425,8 +458,7 @@ function shirt(p: Paint): Garment {
 }
 
 function hoodie(p: Paint): Garment {
-  const body =
-    'M470,236 C520,256 680,256 730,236 L816,262 L808,420 L810,880 L390,880 L392,420 L384,262 Z'
+  const body = 'M470,236 C520,256 680,256 730,236 L816,262 L808,420 L810,880 L390,880 L392,420 L384,262 Z'
   const hood = 'M456,246 C440,150 500,96 600,96 C700,96 760,150 744,246 C700,286 500,286 456,246 Z'
   return {
     outline: [hood, body, 'M390,880 H810 V934 H390 Z', ...SLEEVE_OUTLINES],
@@ -496,7 +528,9 @@ function trousers(p: Paint): Garment {
       shape('M436,196 H764 V252 H436 Z', { fill: p.base, stroke: p.line }),
       shape('M436,196 H764 V252 H436 Z', { fill: 'url(#gloss)' }),
       // belt loops, fly, pockets, creases
-      [470, 560, 640, 730].map((x) => shape(`M${x - 8},190 h16 v68 h-16 Z`, { fill: p.base, stroke: p.line, width: 3 })).join(''),
+      [470, 560, 640, 730]
+        .map((x) => shape(`M${x - 8},190 h16 v68 h-16 Z`, { fill: p.base, stroke: p.line, width: 3 }))
+        .join(''),
       dot(600, 224, 9, '#b89a5a', '#7a6330'),
       stitches('M612,256 V400 C612,430 596,448 578,452', p.detail),
       line('M448,270 C500,280 530,310 540,350', p.line, 4),
@@ -516,10 +550,7 @@ function dress(p: Paint, slug: string): Garment {
     ? 'M520,232 C548,284 652,284 680,232 L770,262 L772,420 L760,560 C840,700 900,820 930,930 C720,980 480,980 270,930 C300,820 360,700 440,560 L428,420 L430,262 Z'
     : 'M520,222 C548,284 652,284 680,222 L800,258 C820,420 860,760 890,1050 C700,1076 500,1076 310,1050 C340,760 380,420 400,258 Z'
   const sleeves = kid
-    ? [
-        'M430,262 C380,280 344,330 340,380 L420,410 L430,340 Z',
-        'M770,262 C820,280 856,330 860,380 L780,410 L770,340 Z',
-      ]
+    ? ['M430,262 C380,280 344,330 340,380 L420,410 L430,340 Z', 'M770,262 C820,280 856,330 860,380 L780,410 L770,340 Z']
     : [
         'M400,258 C330,290 280,360 262,450 L200,800 L330,820 L372,520 L396,420 Z',
         'M800,258 C870,290 920,360 938,450 L1000,800 L870,820 L828,520 L804,420 Z',
@@ -555,7 +586,9 @@ function skirt(p: Paint): Garment {
     body: [
       volume(body, p.base, p),
       shape(body, { fill: 'url(#side)' }),
-      [-3, -2, -1, 0, 1, 2, 3].map((i) => line(`M${600 + i * 42},270 L${600 + i * 84},1020`, p.dark, 3, ' opacity="0.55"')).join(''),
+      [-3, -2, -1, 0, 1, 2, 3]
+        .map((i) => line(`M${600 + i * 42},270 L${600 + i * 84},1020`, p.dark, 3, ' opacity="0.55"'))
+        .join(''),
       volume(band, p.dark, p),
     ].join(''),
   }
@@ -608,7 +641,10 @@ function drawGarment(product: SeedProduct, p: Paint, second: Paint): Garment {
 function softShadow(outline: string[], dx: number, dy: number): string {
   const d = outline.join(' ')
   const layers = [36, 22, 10]
-    .map((w) => `<path d="${d}" fill="#000000" stroke="#000000" stroke-width="${w}" stroke-linejoin="round" opacity="0.05"/>`)
+    .map(
+      (w) =>
+        `<path d="${d}" fill="#000000" stroke="#000000" stroke-width="${w}" stroke-linejoin="round" opacity="0.05"/>`,
+    )
     .join('')
   return `<g transform="translate(${dx} ${dy})">${layers}</g>`
 }
@@ -680,6 +716,16 @@ function star(cx: number, cy: number, r: number, fill: string, opacity: number):
   return `<g opacity="${opacity}"><path d="${square}" fill="${fill}"/><path d="${square}" fill="${fill}" transform="rotate(45 ${cx} ${cy})"/></g>`
 }
 
+/** The outline of the same star: 16 points alternating corner and notch. */
+function starOutline(cx: number, cy: number, r: number, stroke: string, opacity: number): string {
+  const points = Array.from({ length: 16 }, (_, k) => {
+    const angle = (k * Math.PI) / 8
+    const radius = k % 2 === 0 ? r * Math.SQRT2 : r / Math.cos(Math.PI / 8)
+    return `${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`
+  })
+  return `<polygon points="${points.join(' ')}" fill="none" stroke="${stroke}" stroke-width="3" opacity="${opacity}"/>`
+}
+
 /** The banner's hero object, by position: a pump, a kids' sneaker, a loafer. */
 const BANNER_MODELS: ProductModel[] = ['heel', 'sneaker', 'loafer']
 
@@ -690,7 +736,8 @@ const BANNER_MODELS: ProductModel[] = ['heel', 'sneaker', 'loafer']
 export function bannerSvg(banner: SeedBanner): string {
   const { background, accent } = banner.palette
   const darkBg = luminance(background) < 0.4
-  const shoeColour = darkBg ? mix(accent, '#ffffff', 0.55) : mix(accent, '#000000', 0.45)
+  // the shoe must stand out from the arch behind it: cream on dark palettes, near black on light ones
+  const shoeColour = darkBg ? mix(accent, '#ffffff', 0.55) : mix('#1f1f1f', accent, 0.15)
   const model = BANNER_MODELS[banner.position % BANNER_MODELS.length] ?? 'sneaker'
   const p = paintFor(shoeColour)
   const plinth = darkBg ? mix(background, '#ffffff', 0.14) : mix(background, '#ffffff', 0.55)
@@ -698,7 +745,8 @@ export function bannerSvg(banner: SeedBanner): string {
   const floor = mix(background, '#000000', darkBg ? 0.25 : 0.07)
   const stars = [
     // a large, faint star keeps the text side of the banner from looking unfinished
-    star(250, 930, 170, accent, darkBg ? 0.08 : 0.06),
+    starOutline(230, 960, 190, accent, 0.35),
+    starOutline(230, 960, 150, accent, 0.18),
     star(1180, 200, 22, accent, 0.5),
     star(1780, 320, 14, accent, 0.45),
     star(1130, 900, 12, archLight, 0.6),

@@ -1,7 +1,7 @@
 import { type Locale, percentOff } from '@shop/shared'
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { categories, productImages, products, variants } from '../../db/schema.ts'
+import { categories, products } from '../../db/schema.ts'
 import { type ResponsiveImage, responsiveImage } from '../../http/media.ts'
 
 export const PRODUCT_IMAGE_SIZE = { width: 1200, height: 1200 } as const
@@ -38,11 +38,12 @@ const summaryColumns = {
   compareAtPrice: products.compareAtPrice,
   categoryId: products.categoryId,
   createdAt: products.createdAt,
-  stock: sql<number>`coalesce((select sum(${variants.stock}) from ${variants} where ${variants.productId} = ${products.id}), 0)::int`,
-  sizes: sql<string[]>`coalesce((select array_agg(distinct ${variants.size}) from ${variants} where ${variants.productId} = ${products.id}), '{}')`,
-  colors: sql<string[]>`coalesce((select array_agg(distinct ${variants.color}) from ${variants} where ${variants.productId} = ${products.id}), '{}')`,
-  imagePath: sql<string | null>`(select ${productImages.path} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
-  imageWidths: sql<number[] | null>`(select ${productImages.widths} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+  // correlated subqueries written out in full: drizzle drops table names inside sql`` in a one-table select
+  stock: sql<number>`coalesce((select sum(v.stock) from variants v where v.product_id = products.id), 0)::int`,
+  sizes: sql<string[]>`coalesce((select array_agg(distinct v.size) from variants v where v.product_id = products.id), '{}')`,
+  colors: sql<string[]>`coalesce((select array_agg(distinct v.color) from variants v where v.product_id = products.id), '{}')`,
+  imagePath: sql<string | null>`(select i.path from product_images i where i.product_id = products.id order by i.position limit 1)`,
+  imageWidths: sql<number[] | null>`(select i.widths from product_images i where i.product_id = products.id order by i.position limit 1)`,
 }
 
 type SummaryRow = {
