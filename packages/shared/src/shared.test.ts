@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { MESSAGES } from './messages/index.ts'
+import { canMoveOrder, computeTotals, formatPrice, normalizeDzMobile, pickLocale, translate } from './index.ts'
+
+test('prices are whole dinars with a thin thousands space and the language’s dinar sign', () => {
+  assert.equal(formatPrice(5400, 'fr'), '5\u202F400 DA')
+  assert.equal(formatPrice(1250000, 'ar'), '1\u202F250\u202F000 د.ج')
+  assert.equal(formatPrice(0, 'en'), '0 DA')
+  assert.equal(formatPrice(Number.NaN, 'fr'), '0 DA')
+})
+
+test('total = subtotal - discount + fee, never negative, discount capped at the subtotal', () => {
+  assert.deepEqual(computeTotals(6000, 500, 450), { subtotal: 6000, discount: 500, deliveryFee: 450, total: 5950 })
+  assert.equal(computeTotals(1000, 5000, 400).total, 400)
+  assert.equal(computeTotals(1000, -50, 0).total, 1000)
+})
+
+test('Algerian mobiles are normalised to 0XXXXXXXXX; others refused', () => {
+  assert.equal(normalizeDzMobile('+213 555 12 34 56'), '0555123456')
+  assert.equal(normalizeDzMobile('213512345678'), '0512345678')
+  assert.equal(normalizeDzMobile('0612345678'), '0612345678')
+  assert.equal(normalizeDzMobile('0412345678'), null)
+  assert.equal(normalizeDzMobile('051234567'), null)
+  assert.equal(normalizeDzMobile("' OR 1=1--"), null)
+})
+
+test('order moves follow the table; only staff delete', () => {
+  assert.ok(canMoveOrder('pending', 'confirmed', 'staff'))
+  assert.ok(!canMoveOrder('pending', 'shipped', 'staff'))
+  assert.ok(!canMoveOrder('delivered', 'cancelled', 'staff'))
+  assert.ok(canMoveOrder('delivered', 'deleted', 'staff'))
+  assert.ok(!canMoveOrder('pending', 'deleted', 'client'))
+})
+
+test('Accept-Language picks ar, fr or en, Arabic by default', () => {
+  assert.equal(pickLocale('fr-DZ,fr;q=0.9,en;q=0.8'), 'fr')
+  assert.equal(pickLocale('de-DE,en;q=0.5'), 'en')
+  assert.equal(pickLocale('<script>'), 'ar')
+  assert.equal(pickLocale(undefined), 'ar')
+})
+
+test('every server message exists in the three languages', () => {
+  for (const namespace of ['errors', 'validation'] as const) {
+    const keys = Object.keys(MESSAGES.en[namespace]).sort()
+    assert.deepEqual(Object.keys(MESSAGES.ar[namespace]).sort(), keys)
+    assert.deepEqual(Object.keys(MESSAGES.fr[namespace]).sort(), keys)
+  }
+  assert.equal(translate('fr', 'errors:QUANTITY_ABOVE_STOCK', { stock: 3 }), 'Il ne reste que 3 en stock.')
+})
