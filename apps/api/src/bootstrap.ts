@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -15,7 +14,6 @@ type Log = Pick<FastifyBaseLogger, 'info'>
  * empty database (SEED_DEMO), and a first owner account when there is no staff at all.
  */
 export async function bootstrap(database: Database, config: Config, log: Log): Promise<void> {
-  await mkdir(config.mediaDir, { recursive: true })
   await database.migrate()
   if (await loadReferenceData(database.db)) log.info('loaded wilayas, communes and default delivery prices')
   await ensureShopSettings(database.db)

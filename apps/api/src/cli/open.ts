@@ -16,4 +16,3 @@ export async function openForCli(): Promise<{ config: Config; database: Database
   }
 }
 
-export const consoleLog = { info: (obj: unknown, msg?: string) => console.log(msg ?? '', typeof obj === 'string' ? obj : JSON.stringify(obj)) }

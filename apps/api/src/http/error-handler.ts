@@ -43,7 +43,7 @@ function zodFieldErrors(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return []
   return error.validation.map((item) => {
     const issue = toIssue(item.params.issue)
-    const field = [item.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.') || 'body'
+    const field = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'
     return { field, ...issueMessage(issue) }
   })
 }

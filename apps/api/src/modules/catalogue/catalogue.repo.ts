@@ -1,5 +1,5 @@
-import { type Locale, percentOff } from '@shop/shared'
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { type Locale, percentOff, sortSizes } from '@shop/shared'
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
 import { type ResponsiveImage, responsiveImage } from '../../http/media.ts'
@@ -62,16 +62,6 @@ type SummaryRow = {
   imageWidths: number[] | null
 }
 
-const SIZE_ORDER = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL']
-function sortSizes(sizes: string[]): string[] {
-  return [...sizes].sort((a, b) => {
-    const na = Number(a)
-    const nb = Number(b)
-    if (Number.isFinite(na) && Number.isFinite(nb)) return na - nb
-    return SIZE_ORDER.indexOf(a) - SIZE_ORDER.indexOf(b)
-  })
-}
-
 export function toProductSummary(row: SummaryRow, locale: Locale): ProductSummary {
   const stock = Number(row.stock)
   return {
@@ -132,4 +122,3 @@ export function topLevel(all: CategoryRow[]): CategoryRow[] {
 }
 
 export const inCategories = (ids: string[]) => inArray(products.categoryId, ids)
-export const isRoot = () => isNull(categories.parentId)
