@@ -14,12 +14,12 @@ import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import { envelope } from './http/envelope.ts'
 import { failureBody, registerErrorHandler } from './http/error-handler.ts'
-import { adminAuthRoutes } from './modules/admin/admin-auth.routes.ts'
-import { dashboardRoutes } from './modules/admin/dashboard.routes.ts'
+import { adminModule } from './modules/admin/admin.module.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts'
+import { storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { sessionPlugin } from './plugins/session.ts'
 
@@ -88,15 +88,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(settingsRoutes)
       await api.register(catalogueRoutes)
       await api.register(marketingRoutes)
-      await api.register(adminAuthRoutes, { prefix: '/admin' })
-      await api.register(dashboardRoutes, { prefix: '/admin' })
+      await api.register(adminModule, { prefix: '/admin' })
     },
     { prefix: '/api/v1' },
   )
 
   await registerStatic(app, config)
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
     const isFile = /\.[a-z0-9]+$/i.test(pathname)
     if (pathname.startsWith('/api') || pathname.startsWith('/media') || isFile || request.method !== 'GET') {
@@ -109,6 +108,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       return reply.code(404).type('text/plain').send('Front end not built: run `npm run build` (npm start does it).')
     }
     reply.header('cache-control', 'no-cache')
+    const html = isAdmin ? null : await storefrontHtml(app, request, pathname)
+    if (html !== null) return reply.type('text/html; charset=utf-8').send(html)
     return reply.sendFile('index.html', dist)
   })
 
