@@ -19,6 +19,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts'
+import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { sessionPlugin } from './plugins/session.ts'
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger())
 
   await app.register(healthRoutes)
+  await app.register(seoRoutes)
   await app.register(
     async (api) => {
       await api.register(locationRoutes)
