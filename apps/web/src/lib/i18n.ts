@@ -1,6 +1,24 @@
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, MESSAGES, textDirection } from '@shop/shared'
 import { createInstance, type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import arAccount from '../locales/ar/account.json'
+import arCart from '../locales/ar/cart.json'
+import arCheckout from '../locales/ar/checkout.json'
+import arPages from '../locales/ar/pages.json'
+import arProduct from '../locales/ar/product.json'
+import arTracking from '../locales/ar/tracking.json'
+import enAccount from '../locales/en/account.json'
+import enCart from '../locales/en/cart.json'
+import enCheckout from '../locales/en/checkout.json'
+import enPages from '../locales/en/pages.json'
+import enProduct from '../locales/en/product.json'
+import enTracking from '../locales/en/tracking.json'
+import frAccount from '../locales/fr/account.json'
+import frCart from '../locales/fr/cart.json'
+import frCheckout from '../locales/fr/checkout.json'
+import frPages from '../locales/fr/pages.json'
+import frProduct from '../locales/fr/product.json'
+import frTracking from '../locales/fr/tracking.json'
 import arCatalogue from '../locales/ar/catalogue.json'
 import arCommon from '../locales/ar/common.json'
 import arMarketing from '../locales/ar/marketing.json'
@@ -16,9 +34,42 @@ export const LANGUAGE_KEY = 'lang'
 
 // The three languages are a few kilobytes together: bundling them keeps a switch instant, with no request on 3G.
 export const resources = {
-  ar: { common: arCommon, catalogue: arCatalogue, marketing: arMarketing, ...MESSAGES.ar },
-  fr: { common: frCommon, catalogue: frCatalogue, marketing: frMarketing, ...MESSAGES.fr },
-  en: { common: enCommon, catalogue: enCatalogue, marketing: enMarketing, ...MESSAGES.en },
+  ar: {
+    common: arCommon,
+    catalogue: arCatalogue,
+    marketing: arMarketing,
+    product: arProduct,
+    cart: arCart,
+    checkout: arCheckout,
+    account: arAccount,
+    tracking: arTracking,
+    pages: arPages,
+    ...MESSAGES.ar,
+  },
+  fr: {
+    common: frCommon,
+    catalogue: frCatalogue,
+    marketing: frMarketing,
+    product: frProduct,
+    cart: frCart,
+    checkout: frCheckout,
+    account: frAccount,
+    tracking: frTracking,
+    pages: frPages,
+    ...MESSAGES.fr,
+  },
+  en: {
+    common: enCommon,
+    catalogue: enCatalogue,
+    marketing: enMarketing,
+    product: enProduct,
+    cart: enCart,
+    checkout: enCheckout,
+    account: enAccount,
+    tracking: enTracking,
+    pages: enPages,
+    ...MESSAGES.en,
+  },
 } as const satisfies Record<Locale, object>
 
 export const NAMESPACES = Object.keys(resources.ar) as (keyof (typeof resources)['ar'])[]

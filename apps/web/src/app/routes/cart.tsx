@@ -1,0 +1,5 @@
+import { NotFoundPage } from './not-found.tsx'
+
+export function CartPage() {
+  return <NotFoundPage />
+}
