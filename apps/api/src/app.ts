@@ -19,6 +19,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts'
+import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
@@ -90,6 +91,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(settingsRoutes)
       await api.register(catalogueRoutes)
       await api.register(marketingRoutes)
+      await api.register(storefrontModule)
       await api.register(adminModule, { prefix: '/admin' })
     },
     { prefix: '/api/v1' },

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { StaffRole } from '@shop/shared'
 import type { Db } from '../db/client.ts'
-import { sessions, staff } from '../db/schema.ts'
+import { clients, sessions, staff } from '../db/schema.ts'
 import { AppError } from '../http/app-error.ts'
 
 export const STAFF_COOKIE = 'shop_staff'
@@ -20,9 +20,18 @@ export interface StaffPrincipal {
   role: StaffRole
 }
 
+export interface ClientPrincipal {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  phone: string | null
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     staff: StaffPrincipal | null
+    client: ClientPrincipal | null
   }
 }
 
@@ -88,6 +97,24 @@ async function findStaff(db: Db, token: string): Promise<StaffPrincipal | null> 
   return row ? { ...row, role: row.role as StaffRole } : null
 }
 
+async function findClient(db: Db, token: string): Promise<ClientPrincipal | null> {
+  const rows = await db
+    .select({ id: clients.id, email: clients.email, firstName: clients.firstName, lastName: clients.lastName, phone: clients.phone })
+    .from(sessions)
+    .innerJoin(clients, eq(clients.id, sessions.clientId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, 'client'), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** preHandler: the caller must be a signed-in shopper (401); sets request.client. */
+export async function requireClient(request: FastifyRequest): Promise<void> {
+  const token = request.cookies[CLIENT_COOKIE]
+  const principal = token ? await findClient(request.server.db, token) : null
+  if (!principal) throw new AppError('UNAUTHENTICATED')
+  request.client = principal
+}
+
 /** Requests that change state with a session cookie must come from the store's own pages (CSRF). */
 function isCrossSiteWrite(request: FastifyRequest): boolean {
   if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return false
@@ -104,6 +131,7 @@ function isCrossSiteWrite(request: FastifyRequest): boolean {
 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('staff', null)
+  app.decorateRequest('client', null)
   app.addHook('preHandler', async (request) => {
     const usesCookie = Boolean(request.cookies[STAFF_COOKIE] || request.cookies[CLIENT_COOKIE])
     if (usesCookie && isCrossSiteWrite(request)) throw new AppError('CROSS_ORIGIN')

@@ -87,7 +87,7 @@ export function toProductSummary(row: SummaryRow, locale: Locale): ProductSummar
 export async function listProductSummaries(
   db: Db,
   where: SQL | undefined,
-  options: { limit: number; orderBy?: SQL[]; locale: Locale },
+  options: { limit: number; offset?: number; orderBy?: SQL[]; locale: Locale },
 ): Promise<ProductSummary[]> {
   const rows = await db
     .select(summaryColumns)
@@ -95,6 +95,7 @@ export async function listProductSummaries(
     .where(and(eq(products.isActive, true), where))
     .orderBy(...(options.orderBy ?? [desc(products.createdAt), asc(products.id)]))
     .limit(options.limit)
+    .offset(options.offset ?? 0)
   return rows.map((row) => toProductSummary(row, options.locale))
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { AppError } from '../../http/app-error.ts'
+import { isUuid, pageCount, pagingQuery } from '../../http/paging.ts'
+import { products } from '../../db/schema.ts'
+import { desc, asc } from 'drizzle-orm'
+import { findProductDetail } from './product-detail.repo.ts'
+import { CATEGORY_SORTS, findProducts, PRODUCT_SORTS } from './product-list.repo.ts'
 import {
   type CategoryRow,
   inCategories,
@@ -10,6 +16,37 @@ import {
   subtreeIds,
   topLevel,
 } from './catalogue.repo.ts'
+
+const price = z.coerce.number().int().min(0).max(100_000_000).optional()
+const search = z.string().trim().max(100).optional()
+
+const productListQuery = z.object({
+  category: z.string().trim().max(100).optional(),
+  'price[gte]': price,
+  'price[lte]': price,
+  minPrice: price,
+  maxPrice: price,
+  search,
+  sort: z.enum(PRODUCT_SORTS).optional(),
+  ...pagingQuery(12),
+})
+
+const categoryPageQuery = z.object({
+  minPrice: price,
+  maxPrice: price,
+  search,
+  sort: z.enum(CATEGORY_SORTS).default('newest'),
+  ...pagingQuery(12),
+})
+
+const shortListQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) })
+const idParams = z.object({ id: z.string().trim().min(1).max(200) })
+const categoryParams = z.object({ categoryId: z.string().trim().min(1).max(200) })
+
+/** An active category by id or slug. */
+function findCategory(all: CategoryRow[], idOrSlug: string): CategoryRow | undefined {
+  return all.find((c) => (isUuid(idOrSlug) && c.id === idOrSlug.toLowerCase()) || c.slug === idOrSlug)
+}
 
 const homepageQuery = z.object({ productsPerCategory: z.coerce.number().int().min(1).max(24).default(4) })
 
@@ -33,6 +70,92 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     const all = await listActiveCategories(app.db)
     return reply.ok({ categories: all.map((c) => categoryReply(c, request.locale)) })
   })
+
+  api.get(
+    '/product',
+    { schema: { tags: ['catalogue'], summary: 'Products: category, price range, search in Arabic and French, sort, pages', querystring: productListQuery } },
+    async (request, reply) => {
+      const q = request.query
+      let categoryIds: string[] | undefined
+      if (q.category) {
+        const all = await listActiveCategories(app.db)
+        const category = findCategory(all, q.category)
+        // an unknown category is an empty result, not an error: the filter comes from a link or a select
+        categoryIds = category ? subtreeIds(all, category.id) : []
+      }
+      const searchTerm = q.search || undefined
+      const result = await findProducts(
+        app.db,
+        { categoryIds, minPrice: q['price[gte]'] ?? q.minPrice, maxPrice: q['price[lte]'] ?? q.maxPrice, search: searchTerm },
+        { sort: q.sort ?? (searchTerm ? 'relevance' : 'newest'), page: q.page, limit: q.limit, locale: request.locale },
+      )
+      return reply.ok({
+        products: result.products,
+        currentPage: q.page,
+        totalPages: pageCount(result.total, q.limit),
+        totalProducts: result.total,
+      })
+    },
+  )
+
+  api.get(
+    '/product/latest',
+    { schema: { tags: ['catalogue'], summary: 'Latest arrivals', querystring: shortListQuery } },
+    async (request, reply) => {
+      const list = await listProductSummaries(app.db, undefined, {
+        limit: request.query.limit,
+        orderBy: [desc(products.createdAt), asc(products.id)],
+        locale: request.locale,
+      })
+      return reply.ok({ products: list })
+    },
+  )
+
+  api.get(
+    '/product/best-sellers',
+    { schema: { tags: ['catalogue'], summary: 'Best sellers, by units sold', querystring: shortListQuery } },
+    async (request, reply) => {
+      const list = await listProductSummaries(app.db, undefined, {
+        limit: request.query.limit,
+        orderBy: [desc(products.soldCount), desc(products.createdAt), asc(products.id)],
+        locale: request.locale,
+      })
+      return reply.ok({ products: list })
+    },
+  )
+
+  api.get(
+    '/product/category/:categoryId',
+    { schema: { tags: ['catalogue'], summary: 'Category page: its products and those of its sub-categories', params: categoryParams, querystring: categoryPageQuery } },
+    async (request, reply) => {
+      const all = await listActiveCategories(app.db)
+      const category = findCategory(all, request.params.categoryId)
+      if (!category) throw new AppError('CATEGORY_NOT_FOUND')
+      const q = request.query
+      const result = await findProducts(
+        app.db,
+        { categoryIds: subtreeIds(all, category.id), minPrice: q.minPrice, maxPrice: q.maxPrice, search: q.search || undefined },
+        { sort: q.sort, page: q.page, limit: q.limit, locale: request.locale },
+      )
+      return reply.ok({
+        category: categoryReply(category, request.locale),
+        products: result.products,
+        currentPage: q.page,
+        totalPages: pageCount(result.total, q.limit),
+        totalProducts: result.total,
+      })
+    },
+  )
+
+  api.get(
+    '/product/:id',
+    { schema: { tags: ['catalogue'], summary: 'Product detail (id or slug) with variants, images and related products', params: idParams } },
+    async (request, reply) => {
+      const detail = await findProductDetail(app.db, request.params.id, request.locale)
+      if (!detail) throw new AppError('PRODUCT_NOT_FOUND')
+      return reply.ok(detail)
+    },
+  )
 
   api.get(
     '/product/homepage/categories',

@@ -1,0 +1,21 @@
+import { z } from 'zod'
+
+/** `page` from 1; `limit` capped at 100 (DECISIONS), never refused for being large. */
+export function pagingQuery(defaultLimit: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(defaultLimit)
+      .transform((n) => Math.min(n, 100)),
+  }
+}
+
+export function pageCount(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit))
+}
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const isUuid = (value: string): boolean => UUID_RE.test(value)

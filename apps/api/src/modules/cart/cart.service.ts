@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto'
+import type { Locale } from '@shop/shared'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { cartItems, carts, products, variants } from '../../db/schema.ts'
+import { AppError } from '../../http/app-error.ts'
+import { responsiveImage } from '../../http/media.ts'
+import { localized, PRODUCT_IMAGE_SIZE } from '../catalogue/catalogue.repo.ts'
+
+/** Whose cart: a signed-in client, or a guest session id. */
+export type CartOwner = { clientId: string } | { sessionId: string }
+
+/** One cart line may hold at most this many units (a shop, not a wholesaler). */
+export const MAX_LINE_QUANTITY = 100
+
+const ownerCondition = (owner: CartOwner) =>
+  'clientId' in owner ? eq(carts.clientId, owner.clientId) : eq(carts.sessionId, owner.sessionId)
+
+export async function findCartId(db: Db, owner: CartOwner): Promise<string | null> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(ownerCondition(owner)).limit(1)
+  return row?.id ?? null
+}
+
+/** The owner's cart id, created on first use (concurrent first uses meet on the unique key). */
+export async function ensureCart(db: Db, owner: CartOwner): Promise<string> {
+  const existing = await findCartId(db, owner)
+  if (existing) return existing
+  await db
+    .insert(carts)
+    .values('clientId' in owner ? { clientId: owner.clientId } : { sessionId: owner.sessionId })
+    .onConflictDoNothing()
+  const created = await findCartId(db, owner)
+  if (!created) throw new Error('cart could not be created')
+  return created
+}
+
+/** A new guest session: its id is what the storefront keeps and sends as X-Session-Id. */
+export async function issueGuestSession(db: Db): Promise<string> {
+  const sessionId = randomUUID()
+  await db.insert(carts).values({ sessionId })
+  return sessionId
+}
+
+export interface CartReply {
+  _id: string | null
+  items: CartItemReply[]
+  sessionId: string | null
+  cartCount: number
+  subtotal: number
+  isEmpty: boolean
+  hasUnavailable: boolean
+}
+
+export interface CartItemReply {
+  _id: string
+  product: { _id: string; slug: string; name: string; price: number; image: ReturnType<typeof responsiveImage> | null }
+  variantId: string
+  quantity: number
+  size: string
+  color: string
+  priceAtAdd: number
+  price: number
+  totalPrice: number
+  stock: number
+  available: boolean
+  quantityAboveStock: boolean
+}
+
+/** The whole cart as the storefront shows it, at today's prices and stock. */
+export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promise<CartReply> {
+  const cartId = await findCartId(db, owner)
+  const sessionId = 'sessionId' in owner ? owner.sessionId : null
+  if (!cartId) return { _id: null, items: [], sessionId, cartCount: 0, subtotal: 0, isEmpty: true, hasUnavailable: false }
+  const rows = await db
+    .select({
+      id: cartItems.id,
+      quantity: cartItems.quantity,
+      priceAtAdd: cartItems.priceAtAdd,
+      productId: products.id,
+      slug: products.slug,
+      nameAr: products.nameAr,
+      nameFr: products.nameFr,
+      price: products.price,
+      isActive: products.isActive,
+      variantId: variants.id,
+      size: variants.size,
+      color: variants.color,
+      stock: variants.stock,
+      imagePath: sql<string | null>`(select i.path from product_images i where i.product_id = ${products.id} order by i.position limit 1)`,
+      imageWidths: sql<number[] | null>`(select i.widths from product_images i where i.product_id = ${products.id} order by i.position limit 1)`,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+  const items: CartItemReply[] = rows.map((row) => {
+    const available = row.isActive && row.stock > 0
+    return {
+      _id: row.id,
+      product: {
+        _id: row.productId,
+        slug: row.slug,
+        name: localized(row.nameAr, row.nameFr, locale),
+        price: row.price,
+        image:
+          row.imagePath && row.imageWidths ? responsiveImage(row.imagePath, row.imageWidths, PRODUCT_IMAGE_SIZE, 300) : null,
+      },
+      variantId: row.variantId,
+      quantity: row.quantity,
+      size: row.size,
+      color: row.color,
+      priceAtAdd: row.priceAtAdd,
+      price: row.price,
+      totalPrice: row.price * row.quantity,
+      stock: row.stock,
+      available,
+      quantityAboveStock: row.quantity > row.stock,
+    }
+  })
+  const orderable = items.filter((item) => item.available)
+  return {
+    _id: cartId,
+    items,
+    sessionId,
+    cartCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    subtotal: orderable.reduce((sum, item) => sum + item.totalPrice, 0),
+    isEmpty: items.length === 0,
+    hasUnavailable: items.some((item) => !item.available || item.quantityAboveStock),
+  }
+}
+
+/**
+ * The variant a shopper means: the one matching the given size and colour; when the product has a
+ * single size or colour, that part may be left out. Refuses unknown or ambiguous choices.
+ */
+export async function resolveVariant(db: Db, productId: string, size?: string, color?: string) {
+  const [product] = await db
+    .select({ id: products.id, price: products.price, isActive: products.isActive, nameAr: products.nameAr, nameFr: products.nameFr })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1)
+  if (!product || !product.isActive) throw new AppError('PRODUCT_NOT_FOUND')
+  const all = await db
+    .select({ id: variants.id, size: variants.size, color: variants.color, stock: variants.stock })
+    .from(variants)
+    .where(eq(variants.productId, productId))
+  const matches = all.filter(
+    (v) => (size === undefined || v.size === size) && (color === undefined || v.color.toLowerCase() === color.toLowerCase()),
+  )
+  if (matches.length === 0) throw new AppError('VARIANT_NOT_FOUND')
+  if (matches.length > 1) throw new AppError('VARIANT_REQUIRED')
+  return { product, variant: matches[0] as (typeof all)[number] }
+}
+
+function checkStock(quantity: number, stock: number, name: string): void {
+  if (stock <= 0) throw new AppError('OUT_OF_STOCK', { params: { name }, data: { stock: 0 } })
+  if (quantity > stock) throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock }, data: { stock } })
+}
+
+export async function addToCart(
+  db: Db,
+  owner: CartOwner,
+  input: { productId: string; quantity: number; size?: string; color?: string },
+  locale: Locale,
+): Promise<void> {
+  const { product, variant } = await resolveVariant(db, input.productId, input.size, input.color)
+  const cartId = await ensureCart(db, owner)
+  const [current] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variant.id)))
+  const wanted = (current?.quantity ?? 0) + input.quantity
+  checkStock(Math.min(wanted, MAX_LINE_QUANTITY + 1), variant.stock, localized(product.nameAr, product.nameFr, locale))
+  if (wanted > MAX_LINE_QUANTITY) throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock: MAX_LINE_QUANTITY } })
+  await db
+    .insert(cartItems)
+    .values({ cartId, productId: product.id, variantId: variant.id, quantity: input.quantity, priceAtAdd: product.price })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.variantId],
+      set: { quantity: sql`${cartItems.quantity} + ${input.quantity}`, priceAtAdd: product.price, updatedAt: sql`now()` },
+    })
+}
+
+/** Only an item of the caller's own cart can be changed: any other id is "not in your cart" (404). */
+async function ownItem(db: Db, owner: CartOwner, itemId: string) {
+  const cartId = await findCartId(db, owner)
+  if (!cartId) throw new AppError('CART_ITEM_NOT_FOUND')
+  const [item] = await db
+    .select({ id: cartItems.id, variantId: cartItems.variantId, stock: variants.stock, nameAr: products.nameAr, nameFr: products.nameFr })
+    .from(cartItems)
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+  if (!item) throw new AppError('CART_ITEM_NOT_FOUND')
+  return item
+}
+
+export async function updateCartItem(db: Db, owner: CartOwner, itemId: string, quantity: number, locale: Locale): Promise<void> {
+  const item = await ownItem(db, owner, itemId)
+  checkStock(quantity, item.stock, localized(item.nameAr, item.nameFr, locale))
+  await db.update(cartItems).set({ quantity, updatedAt: sql`now()` }).where(eq(cartItems.id, item.id))
+}
+
+export async function removeCartItem(db: Db, owner: CartOwner, itemId: string): Promise<void> {
+  const item = await ownItem(db, owner, itemId)
+  await db.delete(cartItems).where(eq(cartItems.id, item.id))
+}
+
+export async function clearCart(db: Db, owner: CartOwner): Promise<void> {
+  const cartId = await findCartId(db, owner)
+  if (cartId) await db.delete(cartItems).where(eq(cartItems.cartId, cartId))
+}
+
+/**
+ * Moves a guest cart into a client's cart (at login, sign-up or on request): quantities of the same
+ * variant are added and capped at stock; the guest cart and its session id are gone afterwards.
+ */
+export async function mergeGuestCart(db: Db, sessionId: string, clientId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [guest] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.sessionId, sessionId)).for('update')
+    if (!guest) return
+    const clientCartId = await ensureCart(tx, { clientId })
+    await tx.execute(sql`
+      insert into cart_items (cart_id, product_id, variant_id, quantity, price_at_add)
+      select ${clientCartId}, g.product_id, g.variant_id, least(g.quantity, greatest(v.stock, 1), ${MAX_LINE_QUANTITY}), g.price_at_add
+      from cart_items g join variants v on v.id = g.variant_id
+      where g.cart_id = ${guest.id}
+      on conflict (cart_id, variant_id) do update
+        set quantity = least(cart_items.quantity + excluded.quantity, greatest((select stock from variants where id = excluded.variant_id), cart_items.quantity), ${MAX_LINE_QUANTITY}),
+            updated_at = now()
+    `)
+    await tx.delete(carts).where(eq(carts.id, guest.id))
+  })
+}

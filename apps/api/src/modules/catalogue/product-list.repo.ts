@@ -1,0 +1,84 @@
+import type { Locale } from '@shop/shared'
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { products } from '../../db/schema.ts'
+import { inCategories, listProductSummaries, type ProductSummary } from './catalogue.repo.ts'
+
+export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const
+export const CATEGORY_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const
+export type ProductSort = (typeof PRODUCT_SORTS)[number] | (typeof CATEGORY_SORTS)[number]
+
+export interface ProductFilter {
+  categoryIds?: string[]
+  minPrice?: number
+  maxPrice?: number
+  search?: string
+}
+
+/** The folded name the trigram index is built on (migration 0000: shop_fold). */
+const foldedName = sql`shop_fold(${products.nameAr} || ' ' || ${products.nameFr})`
+
+/**
+ * Search matches the folded term anywhere in the folded Arabic + French name (LIKE on the trigram
+ * index), or a close spelling of it (trigram similarity, also on the index), so "echarpe" finds
+ * "Écharpe" and "احذية" finds "أحذية".
+ */
+function searchCondition(term: string): SQL {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return sql`(${foldedName} like shop_fold(${pattern}) or shop_fold(${term}) <% ${foldedName})`
+}
+
+function conditions(filter: ProductFilter): SQL | undefined {
+  const parts: SQL[] = []
+  if (filter.categoryIds) parts.push(inCategories(filter.categoryIds))
+  if (filter.minPrice !== undefined) parts.push(gte(products.price, filter.minPrice))
+  if (filter.maxPrice !== undefined) parts.push(lte(products.price, filter.maxPrice))
+  if (filter.search) parts.push(searchCondition(filter.search))
+  return parts.length ? and(...parts) : undefined
+}
+
+function ordering(sort: ProductSort, filter: ProductFilter, locale: Locale): SQL[] {
+  switch (sort) {
+    case 'relevance':
+      return filter.search
+        ? [sql`word_similarity(shop_fold(${filter.search}), ${foldedName}) desc`, desc(products.soldCount), asc(products.id)]
+        : [desc(products.createdAt), asc(products.id)]
+    case 'price_asc':
+      return [asc(products.price), asc(products.id)]
+    case 'price_desc':
+      return [desc(products.price), asc(products.id)]
+    case 'oldest':
+      return [asc(products.createdAt), asc(products.id)]
+    case 'name_asc':
+    case 'name_desc': {
+      const name =
+        locale === 'ar'
+          ? sql`shop_fold(coalesce(nullif(${products.nameAr}, ''), ${products.nameFr}))`
+          : sql`shop_fold(coalesce(nullif(${products.nameFr}, ''), ${products.nameAr}))`
+      return [sort === 'name_asc' ? sql`${name} asc` : sql`${name} desc`, asc(products.id)]
+    }
+    default:
+      return [desc(products.createdAt), asc(products.id)]
+  }
+}
+
+export async function findProducts(
+  db: Db,
+  filter: ProductFilter,
+  options: { sort: ProductSort; page: number; limit: number; locale: Locale },
+): Promise<{ products: ProductSummary[]; total: number }> {
+  const where = conditions(filter)
+  const [rows, [count]] = await Promise.all([
+    listProductSummaries(db, where, {
+      limit: options.limit,
+      offset: (options.page - 1) * options.limit,
+      orderBy: ordering(options.sort, filter, options.locale),
+      locale: options.locale,
+    }),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(eq(products.isActive, true), where)),
+  ])
+  return { products: rows, total: Number(count?.n ?? 0) }
+}

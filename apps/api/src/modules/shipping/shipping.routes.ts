@@ -1,0 +1,53 @@
+import { DELIVERY_TYPES } from '@shop/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../http/app-error.ts'
+import { findWilaya, quoteDelivery } from './shipping.service.ts'
+
+const oneQuery = z.object({
+  wilaya: z.string().trim().min(1, 'validation:required').max(60),
+  type: z.enum(DELIVERY_TYPES).default('domicil'),
+})
+
+export async function shippingRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+
+  api.get(
+    '/shipping/one',
+    { schema: { tags: ['shipping'], summary: 'Delivery fee for a wilaya (code or name) and a delivery type', querystring: oneQuery } },
+    async (request, reply) => {
+      const wilaya = await findWilaya(app.db, request.query.wilaya)
+      if (!wilaya) throw new AppError('NOT_FOUND')
+      const quote = await quoteDelivery(app.db, wilaya.code, request.query.type)
+      if (quote.price === null) throw new AppError('NO_STOPDESK')
+      return reply.ok({
+        price: quote.price,
+        retourPrice: quote.returnPrice,
+        wilaya: wilaya.code,
+        type: quote.type,
+        free: quote.price === 0,
+      })
+    },
+  )
+
+  api.get(
+    '/shipping/wilaya/:code',
+    {
+      schema: {
+        tags: ['shipping'],
+        summary: 'Both delivery fees of a wilaya; stopdesk is null when it has no stop desk',
+        params: z.object({ code: z.string().trim().min(1).max(60) }),
+      },
+    },
+    async (request, reply) => {
+      const wilaya = await findWilaya(app.db, request.params.code)
+      if (!wilaya) throw new AppError('NOT_FOUND')
+      const [home, office] = await Promise.all([
+        quoteDelivery(app.db, wilaya.code, 'domicil'),
+        quoteDelivery(app.db, wilaya.code, 'stopdesk'),
+      ])
+      return reply.ok({ wilaya: wilaya.code, domicil: home.price ?? 0, stopdesk: office.price, retourPrice: home.returnPrice })
+    },
+  )
+}

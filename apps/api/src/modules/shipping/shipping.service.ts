@@ -1,0 +1,51 @@
+import type { DeliveryType } from '@shop/shared'
+import { and, eq, lte, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { deliveryPrices, wilayas } from '../../db/schema.ts'
+import { getShopSettings } from '../settings/settings.repo.ts'
+
+export interface DeliveryQuote {
+  wilayaCode: number
+  type: DeliveryType
+  /** null: this wilaya has no stop desk. */
+  price: number | null
+  returnPrice: number
+}
+
+/**
+ * The fee the shop charges for one wilaya and delivery type: its row in the price table, else the
+ * shop's default fee. A row whose price is null means "no stop desk here".
+ */
+export async function quoteDelivery(db: Db, wilayaCode: number, type: DeliveryType): Promise<DeliveryQuote> {
+  const [settings, rows] = await Promise.all([
+    getShopSettings(db),
+    db
+      .select({ price: deliveryPrices.price, returnPrice: deliveryPrices.returnPrice })
+      .from(deliveryPrices)
+      .where(and(eq(deliveryPrices.wilayaCode, wilayaCode), eq(deliveryPrices.type, type)))
+      .limit(1),
+  ])
+  const row = rows[0]
+  if (row) return { wilayaCode, type, price: row.price, returnPrice: row.returnPrice }
+  return {
+    wilayaCode,
+    type,
+    price: type === 'domicil' ? settings.defaultHomeFee : settings.defaultStopdeskFee,
+    returnPrice: settings.defaultReturnFee,
+  }
+}
+
+/** A wilaya of the shown division by code ("16", "016") or name (Arabic or French, any case or accents). */
+export async function findWilaya(db: Db, codeOrName: string) {
+  const { wilayaDivision } = await getShopSettings(db)
+  const trimmed = codeOrName.trim()
+  const where = /^\d{1,3}$/.test(trimmed)
+    ? eq(wilayas.code, Number(trimmed))
+    : sql`(shop_fold(${wilayas.nameFr}) = shop_fold(${trimmed}) or shop_fold(${wilayas.nameAr}) = shop_fold(${trimmed}))`
+  const [row] = await db
+    .select({ code: wilayas.code, nameAr: wilayas.nameAr, nameFr: wilayas.nameFr })
+    .from(wilayas)
+    .where(and(where, lte(wilayas.code, wilayaDivision)))
+    .limit(1)
+  return row ?? null
+}
