@@ -23,6 +23,7 @@ import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
+import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { sessionPlugin } from './plugins/session.ts'
 
 declare module 'fastify' {
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerErrorHandler(app)
   await app.register(fastifyCookie)
   await app.register(sessionPlugin)
+  await app.register(rateLimitPlugin, { config, db: database.db })
 
   app.addHook('onRequest', async (request, reply) => {
     if (app.isShuttingDown && request.url !== '/healthz') {

@@ -49,7 +49,7 @@ const envSchema = z.object({
   RATE_LIMIT_PASSWORD_RESET: limit('5/600'),
   RATE_LIMIT_TRACKING: limit('20/600'),
   RATE_LIMIT_COUPON: limit('20/60'),
-  RATE_LIMIT_GUEST_ORDER: limit('10/3600'),
+  RATE_LIMIT_GUEST_ORDER: limit('30/3600'),
 })
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; mediaDir: string; pgliteDir: string }

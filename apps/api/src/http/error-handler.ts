@@ -91,6 +91,8 @@ function issueMessage(issue: IssueLike): { message: string; params?: Record<stri
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      const retryAfter = (error.data as { retryAfter?: number } | undefined)?.retryAfter
+      if (error.code === 'TOO_MANY_REQUESTS' && retryAfter) reply.header('retry-after', String(retryAfter))
       return reply.code(ERROR_STATUS[error.code]).send(failureBody(error.code, request.locale, error))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

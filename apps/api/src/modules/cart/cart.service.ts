@@ -142,7 +142,7 @@ export async function resolveVariant(db: Db, productId: string, size?: string, c
     .limit(1)
   if (!product || !product.isActive) throw new AppError('PRODUCT_NOT_FOUND')
   const all = await db
-    .select({ id: variants.id, size: variants.size, color: variants.color, stock: variants.stock })
+    .select({ id: variants.id, size: variants.size, color: variants.color, stock: variants.stock, sku: variants.sku })
     .from(variants)
     .where(eq(variants.productId, productId))
   const matches = all.filter(

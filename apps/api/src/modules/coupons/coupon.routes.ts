@@ -1,0 +1,91 @@
+import { normalizeCouponCode, normalizeDzMobile } from '@shop/shared'
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { coupons } from '../../db/schema.ts'
+import { CLIENT_COOKIE } from '../../plugins/session.ts'
+import { guestSessionId } from '../cart/cart.routes.ts'
+import { readCart } from '../cart/cart.service.ts'
+import { clientFromCookie } from '../auth/client-session.ts'
+import { checkCoupon, couponReply } from './coupon.service.ts'
+
+const code = z
+  .string({ error: 'validation:required' })
+  .max(64)
+  .transform(normalizeCouponCode)
+  .pipe(z.string().min(3, 'validation:required').max(32))
+const amount = z.number().int().min(0).max(100_000_000)
+const phone = z.string().max(32).optional()
+
+const validateBody = z.object({ code, orderAmount: amount, phone })
+const applyBody = z.object({ couponCode: code, orderAmount: amount.optional(), phone })
+const removeBody = z.object({ couponCode: z.string().max(64).optional() }).optional()
+
+export async function couponRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+
+  /** The shopper behind a coupon check: a signed-in client (cookie) and/or the phone typed at checkout. */
+  async function couponUser(request: FastifyRequest, rawPhone: string | undefined) {
+    const client = request.cookies[CLIENT_COOKIE] ? await clientFromCookie(request) : null
+    return { clientId: client?.id ?? null, phone: rawPhone ? normalizeDzMobile(rawPhone) : (client?.phone ?? null) }
+  }
+
+  api.post(
+    '/coupons/client/validate',
+    { schema: { tags: ['coupons'], summary: 'Check a coupon against an order amount', body: validateBody } },
+    async (request, reply) => {
+      await app.rateLimit('COUPON', request)
+      const { coupon, discount } = await checkCoupon(app.db, request.body.code, request.body.orderAmount, await couponUser(request, request.body.phone), request.locale)
+      return reply.ok(
+        { coupon: couponReply(coupon), orderSummary: { discountAmount: discount, finalAmount: request.body.orderAmount - discount } },
+        'success:couponValid',
+      )
+    },
+  )
+
+  api.post(
+    '/coupons/client/apply',
+    {
+      schema: {
+        tags: ['coupons'],
+        summary: "The discount a coupon gives on an amount or on the caller's cart; it is taken when the order is placed with couponCode",
+        body: applyBody,
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimit('COUPON', request)
+      const user = await couponUser(request, request.body.phone)
+      let orderAmount = request.body.orderAmount
+      if (orderAmount === undefined) {
+        const sessionId = guestSessionId(request)
+        const owner = user.clientId ? { clientId: user.clientId } : sessionId ? { sessionId } : null
+        orderAmount = owner ? (await readCart(app.db, owner, request.locale)).subtotal : 0
+      }
+      const { coupon, discount } = await checkCoupon(app.db, request.body.couponCode, orderAmount, user, request.locale)
+      return reply.ok({ coupon: couponReply(coupon), appliedDiscount: discount, finalTotal: orderAmount - discount }, 'success:couponValid')
+    },
+  )
+
+  api.delete(
+    '/coupons/client/remove',
+    { schema: { tags: ['coupons'], summary: 'Drop the coupon from the checkout (nothing is held before the order)', body: removeBody } },
+    async (_request, reply) => reply.ok({ appliedDiscount: 0, couponCode: null }, 'success:couponRemoved'),
+  )
+
+  api.get('/coupons/client/available', { schema: { tags: ['coupons'], summary: 'Coupons open to every shopper now' } }, async (_request, reply) => {
+    const rows = await app.db
+      .select()
+      .from(coupons)
+      .where(
+        and(
+          eq(coupons.isActive, true),
+          or(isNull(coupons.expiresAt), gt(coupons.expiresAt, sql`now()`)),
+          or(isNull(coupons.startsAt), sql`${coupons.startsAt} <= now()`),
+          or(isNull(coupons.maxUses), sql`${coupons.usedCount} < ${coupons.maxUses}`),
+        ),
+      )
+      .orderBy(asc(coupons.minOrder), asc(coupons.code))
+    return reply.ok({ coupons: rows.map(couponReply) })
+  })
+}

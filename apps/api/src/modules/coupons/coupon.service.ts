@@ -1,0 +1,82 @@
+import { formatPrice, type Locale } from '@shop/shared'
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { couponRedemptions, coupons } from '../../db/schema.ts'
+import { AppError } from '../../http/app-error.ts'
+
+export type CouponRow = typeof coupons.$inferSelect
+
+/** Who uses a coupon: one use per phone number and per client account (DECISIONS, spec §3). */
+export interface CouponUser {
+  phone?: string | null
+  clientId?: string | null
+}
+
+export function discountFor(coupon: Pick<CouponRow, 'type' | 'value'>, amount: number): number {
+  const raw = coupon.type === 'percentage' ? Math.floor((amount * Math.min(coupon.value, 100)) / 100) : coupon.value
+  return Math.max(0, Math.min(raw, amount))
+}
+
+/**
+ * The coupon for `code` if it can be used on an order of `amount` dinars by `user`, with its discount;
+ * otherwise the refusal that says why: unknown, inactive, expired, minimum order, limit reached, already used.
+ */
+export async function checkCoupon(db: Db, code: string, amount: number, user: CouponUser, locale: Locale) {
+  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase())).limit(1)
+  if (!coupon) throw new AppError('COUPON_UNKNOWN')
+  if (!coupon.isActive) throw new AppError('COUPON_INACTIVE')
+  const now = Date.now()
+  if (coupon.startsAt && coupon.startsAt.getTime() > now) throw new AppError('COUPON_INACTIVE')
+  if (coupon.expiresAt && coupon.expiresAt.getTime() <= now) throw new AppError('COUPON_EXPIRED')
+  if (amount < coupon.minOrder) {
+    throw new AppError('COUPON_MIN_ORDER', { params: { amount: formatPrice(coupon.minOrder, locale) }, data: { minOrderAmount: coupon.minOrder } })
+  }
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) throw new AppError('COUPON_LIMIT_REACHED')
+  const owners = [
+    user.phone ? eq(couponRedemptions.phone, user.phone) : undefined,
+    user.clientId ? eq(couponRedemptions.clientId, user.clientId) : undefined,
+  ].filter((c) => c !== undefined)
+  if (owners.length > 0) {
+    const [used] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, coupon.id), isNull(couponRedemptions.releasedAt), or(...owners)))
+    if (Number(used?.n ?? 0) >= coupon.perCustomerLimit) throw new AppError('COUPON_ALREADY_USED')
+  }
+  return { coupon, discount: discountFor(coupon, amount) }
+}
+
+/**
+ * Takes one use of the coupon inside the order's transaction. The conditional update holds the
+ * maximum under concurrency (a CHECK backs it), and the partial unique indexes hold "one use per
+ * phone / client" even when two orders race.
+ */
+export async function redeemCoupon(
+  tx: Db,
+  coupon: CouponRow,
+  redemption: { orderId: string; phone: string; clientId: string | null; discount: number },
+): Promise<void> {
+  const taken = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(coupons.id, coupon.id), sql`(${coupons.maxUses} is null or ${coupons.usedCount} < ${coupons.maxUses})`))
+    .returning({ id: coupons.id })
+  if (taken.length === 0) throw new AppError('COUPON_LIMIT_REACHED')
+  const inserted = await tx
+    .insert(couponRedemptions)
+    .values({ couponId: coupon.id, orderId: redemption.orderId, phone: redemption.phone, clientId: redemption.clientId, discount: redemption.discount })
+    .onConflictDoNothing()
+    .returning({ id: couponRedemptions.id })
+  if (inserted.length === 0) throw new AppError('COUPON_ALREADY_USED')
+}
+
+export function couponReply(coupon: CouponRow) {
+  return {
+    code: coupon.code,
+    type: coupon.type,
+    discount: coupon.value,
+    minOrderAmount: coupon.minOrder,
+    maxUses: coupon.maxUses,
+    expiresAt: coupon.expiresAt?.toISOString() ?? null,
+  }
+}

@@ -1,0 +1,90 @@
+import type { Locale } from '@shop/shared'
+import { asc, desc, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { communes, orderItems, orderStatusHistory, orders, returnRequests, wilayas } from '../../db/schema.ts'
+import { mediaUrl } from '../../http/media.ts'
+import { localized } from '../catalogue/catalogue.repo.ts'
+import { getShopSettings } from '../settings/settings.repo.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+
+const placeName = (row: { nameAr: string; nameFr: string } | undefined, locale: Locale) =>
+  row ? (locale === 'ar' ? row.nameAr : row.nameFr) : ''
+
+/** Orders as their owner reads them (spec §3 "Order as read"), lines and places included. */
+export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale) {
+  if (rows.length === 0) return []
+  const ids = rows.map((o) => o.id)
+  const [items, places, wilayaRows, requests, settings] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    db.select().from(communes).where(inArray(communes.id, [...new Set(rows.map((o) => o.communeId))])),
+    db.select().from(wilayas).where(inArray(wilayas.code, [...new Set(rows.map((o) => o.wilayaCode))])),
+    db.select().from(returnRequests).where(inArray(returnRequests.orderId, ids)).orderBy(desc(returnRequests.createdAt)),
+    getShopSettings(db),
+  ])
+  return rows.map((order) => {
+    const commune = places.find((c) => c.id === order.communeId)
+    const wilaya = wilayaRows.find((w) => w.code === order.wilayaCode)
+    const request = requests.find((r) => r.orderId === order.id)
+    return {
+      _id: order.id,
+      trackingNumber: order.trackingNumber,
+      status: order.status,
+      createdAt: order.createdAt.toISOString(),
+      orderItems: items
+        .filter((i) => i.orderId === order.id)
+        .map((i) => ({
+          _id: i.id,
+          product: { _id: i.productId, name: localized(i.nameAr, i.nameFr, locale), image: i.image ? mediaUrl(i.image, 300) : null },
+          size: i.size,
+          color: i.color,
+          quantity: i.quantity,
+          priceAtPurchase: i.unitPrice,
+          lineTotal: i.lineTotal,
+        })),
+      customerInfo: { firstName: order.firstName, lastName: order.lastName, phone: order.phone, email: order.email },
+      shippingAddress: {
+        address: order.address,
+        cityName: placeName(commune, locale),
+        stateName: placeName(wilaya, locale),
+        wilayaCode: order.wilayaCode,
+        communeId: order.communeId,
+        postalCode: commune?.postalCode ?? null,
+        type: order.deliveryType,
+      },
+      subtotal: order.subtotal,
+      discountAmount: order.discount,
+      shippingFee: order.deliveryFee,
+      totalAmount: order.total,
+      couponCode: order.couponCode,
+      notes: order.notes,
+      paymentMethod: order.paymentMethod,
+      paymentStatus: order.paymentStatus,
+      deliveryTrackingId: order.deliveryTrackingId,
+      returnRequest: request ? { status: request.status, reason: request.reason, createdAt: request.createdAt.toISOString() } : null,
+      payment: {
+        bankDetails: order.paymentMethod === 'bank_transfer' ? settings.bankDetails : null,
+        ccpDetails: order.paymentMethod === 'ccp' ? settings.ccpDetails : null,
+      },
+    }
+  })
+}
+
+export async function orderReply(db: Db, order: OrderRow, locale: Locale) {
+  const [reply] = await orderReplies(db, [order], locale)
+  return reply
+}
+
+export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+  return row ?? null
+}
+
+export async function statusHistory(db: Db, orderId: string) {
+  const rows = await db
+    .select({ status: orderStatusHistory.toStatus, createdAt: orderStatusHistory.createdAt })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.createdAt))
+  return rows.map((r) => ({ status: r.status, date: r.createdAt.toISOString() }))
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { Redis } from 'ioredis'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { AppError } from '../http/app-error.ts'
+
+export type LimitName = 'LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'COUPON' | 'GUEST_ORDER'
+
+/** Fixed-window counters shared by every API process: in PostgreSQL, or in Redis when REDIS_URL is set. */
+export interface RateLimitStore {
+  /** Counts one hit on `key` and returns the hits in the current window and the seconds until it ends. */
+  hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>
+  close(): Promise<void>
+}
+
+export function databaseStore(db: Db): RateLimitStore {
+  return {
+    async hit(key, windowSeconds) {
+      const result = await db.execute<{ count: number; reset_in: number }>(sql`
+        insert into rate_limits (key, count, reset_at) values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        returning count, ceil(extract(epoch from reset_at - now()))::int as reset_in`)
+      const row = (result as unknown as { rows: { count: number; reset_in: number }[] }).rows[0]
+      return { count: Number(row?.count ?? 1), resetInSeconds: Math.max(1, Number(row?.reset_in ?? windowSeconds)) }
+    },
+    async close() {},
+  }
+}
+
+export function redisStore(url: string): RateLimitStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+  return {
+    async hit(key, windowSeconds) {
+      const name = `rl:${key}`
+      const [[, count], [, ttl]] = (await redis.multi().incr(name).pttl(name).exec()) as [[null, number], [null, number]]
+      if (ttl < 0) await redis.pexpire(name, windowSeconds * 1000)
+      return { count, resetInSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : windowSeconds }
+    },
+    async close() {
+      redis.disconnect()
+    },
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts one attempt of `name` for each key (the client address, a phone, an e-mail) and throws
+     * 429 TOO_MANY_REQUESTS with Retry-After when any is over its limit.
+     */
+    rateLimit(name: LimitName, request: FastifyRequest, ...extraKeys: string[]): Promise<void>
+  }
+}
+
+export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { config: Config; db: Db }) => {
+  const store = options.config.REDIS_URL ? redisStore(options.config.REDIS_URL) : databaseStore(options.db)
+  app.addHook('onClose', async () => store.close())
+  app.decorate('rateLimit', async (name: LimitName, request: FastifyRequest, ...extraKeys: string[]) => {
+    const window = options.config[`RATE_LIMIT_${name}`]
+    // request.ip is the socket address unless TRUST_PROXY names the proxy: a forged X-Forwarded-For changes nothing
+    const keys = [`${name}:ip:${request.ip}`, ...extraKeys.map((k) => `${name}:${k}`)]
+    for (const key of keys) {
+      const { count, resetInSeconds } = await store.hit(key, window.windowSeconds)
+      if (count > window.max) {
+        throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfter: resetInSeconds } })
+      }
+    }
+  })
+})
