@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import { envelope } from './http/envelope.ts'
+import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { failureBody, registerErrorHandler } from './http/error-handler.ts'
 import { adminModule } from './modules/admin/admin.module.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
@@ -31,6 +32,7 @@ declare module 'fastify' {
     db: Db
     database: Database
     config: Config
+    mailer: Mailer
     /** True once SIGTERM arrived: readiness fails and new requests get 503 while in-flight ones finish. */
     isShuttingDown: boolean
   }
@@ -44,10 +46,12 @@ export interface BuildAppOptions {
   config: Config
   database: Database
   logger?: FastifyServerOptions['logger']
+  /** Replaces the SMTP-or-log mailer (tests read the messages). */
+  mailer?: Mailer
 }
 
 /** Plugins, error handling and modules; never listens (server.ts does, tests use inject). */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer }: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -62,6 +66,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('database', database)
   app.decorate('config', config)
   app.decorate('isShuttingDown', false)
+  app.decorate('mailer', mailer ?? createMailer(config, app.log))
 
   await app.register(envelope)
   registerErrorHandler(app)

@@ -6,6 +6,7 @@ import pg from 'pg'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/client.ts'
+import type { Mail } from '../modules/mail/mailer.ts'
 
 /** The databases a test runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
 export const TEST_TARGETS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
@@ -42,9 +43,12 @@ export async function startTestApp(target: 'pglite' | 'postgres', env: Record<st
   const fresh = await freshDatabase(target)
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...env })
-  const app = await buildApp({ config, database: fresh.database })
+  /** Every e-mail the app sent, newest last. */
+  const mails: Mail[] = []
+  const app = await buildApp({ config, database: fresh.database, mailer: { send: async (mail) => void mails.push(mail) } })
   return {
     app,
+    mails,
     config,
     database: fresh.database,
     async close() {

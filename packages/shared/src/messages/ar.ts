@@ -89,4 +89,8 @@ export const ar: Messages = {
     newsletterSubscribed: 'تم اشتراكك. شكرا!',
     contactReceived: 'شكرا، وصلتنا رسالتك. سنرد قريبا.',
   },
+  mail: {
+    resetSubject: 'رمز إعادة تعيين كلمة المرور',
+    resetBody: 'رمزك هو {{code}}. صالح لمدة {{minutes}} دقائق. إذا لم تطلبه، تجاهل هذه الرسالة.',
+  },
 }

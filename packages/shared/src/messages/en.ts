@@ -87,4 +87,8 @@ export const en = {
     newsletterSubscribed: 'You are subscribed. Thank you!',
     contactReceived: 'Thank you, your message is received. We will answer soon.',
   },
+  mail: {
+    resetSubject: 'Your password reset code',
+    resetBody: 'Your code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
+  },
 } as const

@@ -89,4 +89,8 @@ export const fr: Messages = {
     newsletterSubscribed: 'Vous êtes inscrit. Merci !',
     contactReceived: 'Merci, votre message est reçu. Nous répondrons bientôt.',
   },
+  mail: {
+    resetSubject: 'Votre code de réinitialisation',
+    resetBody: "Votre code est {{code}}. Il est valable {{minutes}} minutes. Si vous ne l'avez pas demandé, ignorez cet e-mail.",
+  },
 }

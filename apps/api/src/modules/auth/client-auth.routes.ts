@@ -1,0 +1,194 @@
+import { dzMobile, emailAddress, newPassword, personName, translate } from '@shop/shared'
+import { count, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { clients, orders } from '../../db/schema.ts'
+import { AppError } from '../../http/app-error.ts'
+import { CLIENT_COOKIE, createSession, deleteSession, requireClient, setSessionCookie } from '../../plugins/session.ts'
+import { guestSessionId } from '../cart/cart.routes.ts'
+import { mergeGuestCart } from '../cart/cart.service.ts'
+import {
+  authenticateClient,
+  type ClientRow,
+  checkResetCode,
+  createClient,
+  findClientByEmail,
+  issueResetCode,
+  revokeSessions,
+  setPassword,
+} from './client-auth.service.ts'
+import { MAX_PASSWORD_BYTES, verifyPassword } from './passwords.ts'
+
+const optionalPhone = z.preprocess((v) => (v === '' || v === null ? undefined : v), dzMobile.optional())
+const loginPassword = z
+  .string({ error: 'validation:required' })
+  .min(1, 'validation:required')
+  .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, 'validation:password.tooLong')
+const resetCode = z.string().trim().regex(/^\d{6}$/, 'validation:invalid')
+
+/** The confirmation field must repeat the password (when sent). */
+function matching<T extends Record<string, unknown>>(a: keyof T & string, b: keyof T & string): [(body: T) => boolean, { message: string; path: string[] }] {
+  return [(body: T) => body[b] === undefined || body[a] === body[b], { message: 'validation:password.mismatch', path: [b] }]
+}
+
+const signupBody = z
+  .object({
+    firstName: personName,
+    lastName: personName,
+    email: emailAddress,
+    password: newPassword,
+    confirmPassword: z.string().optional(),
+    phone: optionalPhone,
+    rememberMe: z.boolean().optional(),
+  })
+  .refine(...matching('password', 'confirmPassword'))
+const loginBody = z.object({ email: z.string().trim().max(254), password: loginPassword, rememberMe: z.boolean().optional() })
+const profileBody = z.object({
+  firstName: personName.optional(),
+  lastName: personName.optional(),
+  phone: z.preprocess((v) => (v === '' ? null : v), dzMobile.nullable().optional()),
+  dateOfBirth: z.preprocess((v) => (v === '' ? null : v), z.iso.date('validation:invalid').nullable().optional()),
+})
+const changePasswordBody = z
+  .object({ currentPassword: loginPassword, newPassword, confirmNewPassword: z.string() })
+  .refine(...matching('newPassword', 'confirmNewPassword'))
+const forgotBody = z.object({ email: emailAddress })
+const verifyBody = z.object({ email: emailAddress, resetCode })
+const resetBody = z
+  .object({ email: emailAddress, resetCode, newPassword, confirmPassword: z.string() })
+  .refine(...matching('newPassword', 'confirmPassword'))
+
+export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const secure = Boolean(app.config.PUBLIC_URL?.startsWith('https://'))
+  const tags = ['auth']
+
+  async function userReply(client: ClientRow) {
+    const [total] = await app.db.select({ n: count() }).from(orders).where(eq(orders.clientId, client.id))
+    return {
+      _id: client.id,
+      firstName: client.firstName,
+      lastName: client.lastName,
+      name: `${client.firstName} ${client.lastName}`,
+      email: client.email,
+      phone: client.phone,
+      dateOfBirth: client.dateOfBirth,
+      createdAt: client.createdAt.toISOString(),
+      totalOrders: Number(total?.n ?? 0),
+    }
+  }
+
+  /** A fresh session at every sign-in (no fixation); the guest cart it carried moves into the account. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, client: ClientRow, persistent: boolean) {
+    await deleteSession(app.db, request.cookies[CLIENT_COOKIE])
+    const session = await createSession(app.db, { kind: 'client', clientId: client.id, persistent })
+    setSessionCookie(reply, CLIENT_COOKIE, session.token, { secure, path: '/', ...(persistent ? { expires: session.expiresAt } : {}) })
+    const sessionId = guestSessionId(request)
+    if (sessionId) await mergeGuestCart(app.db, sessionId, client.id)
+    return session.token
+  }
+
+  async function currentClient(request: FastifyRequest): Promise<ClientRow> {
+    const [row] = await app.db.select().from(clients).where(eq(clients.id, (request.client as { id: string }).id))
+    if (!row) throw new AppError('UNAUTHENTICATED')
+    return row
+  }
+
+  api.post('/auth/client/signup', { schema: { tags, summary: 'Create a shopper account and sign in', body: signupBody } }, async (request, reply) => {
+    await app.rateLimit('SIGNUP', request)
+    const body = request.body
+    const client = await createClient(app.db, { ...body, phone: body.phone ?? null })
+    await signIn(request, reply, client, body.rememberMe ?? false)
+    return reply.code(201).ok({ user: await userReply(client) }, 'success:signedUp')
+  })
+
+  api.post('/auth/client/login', { schema: { tags, summary: 'Sign in (merges the guest cart of X-Session-Id)', body: loginBody } }, async (request, reply) => {
+    await app.rateLimit('LOGIN', request, `email:${request.body.email.toLowerCase()}`)
+    const client = await authenticateClient(app.db, request.body.email, request.body.password)
+    if (!client) throw new AppError('INVALID_CREDENTIALS')
+    await signIn(request, reply, client, request.body.rememberMe ?? false)
+    return reply.ok({ user: await userReply(client) }, 'success:loggedIn')
+  })
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    await deleteSession(app.db, request.cookies[CLIENT_COOKIE])
+    reply.clearCookie(CLIENT_COOKIE, { path: '/' })
+    return reply.ok({}, 'success:loggedOut')
+  }
+  api.get('/auth/client/logout', { schema: { tags, summary: 'Sign out' } }, logout)
+  api.post('/auth/client/logout', { schema: { tags, summary: 'Sign out' } }, logout)
+
+  api.get('/auth/client/profile', { schema: { tags, summary: "The signed-in shopper's profile" }, preHandler: [requireClient] }, async (request, reply) =>
+    reply.ok({ user: await userReply(await currentClient(request)) }),
+  )
+
+  api.patch(
+    '/auth/client/profile',
+    { schema: { tags, summary: 'Change names, phone or date of birth (the e-mail cannot change)', body: profileBody }, preHandler: [requireClient] },
+    async (request, reply) => {
+      const { firstName, lastName, phone, dateOfBirth } = request.body
+      const changes = {
+        ...(firstName !== undefined ? { firstName } : {}),
+        ...(lastName !== undefined ? { lastName } : {}),
+        ...(phone !== undefined ? { phone } : {}),
+        ...(dateOfBirth !== undefined ? { dateOfBirth } : {}),
+      }
+      if (Object.keys(changes).length > 0) {
+        await app.db.update(clients).set({ ...changes, updatedAt: sql`now()` }).where(eq(clients.id, (request.client as { id: string }).id))
+      }
+      return reply.ok({ user: await userReply(await currentClient(request)) }, 'success:profileUpdated')
+    },
+  )
+
+  api.patch(
+    '/auth/client/change-password',
+    { schema: { tags, summary: 'Change the password; every other session ends', body: changePasswordBody }, preHandler: [requireClient] },
+    async (request, reply) => {
+      const client = await currentClient(request)
+      if (!(await verifyPassword(client.passwordHash, request.body.currentPassword))) {
+        throw new AppError('WRONG_PASSWORD', { fieldErrors: [{ field: 'currentPassword', message: 'errors:WRONG_PASSWORD' }] })
+      }
+      await setPassword(app.db, client.id, request.body.newPassword)
+      await revokeSessions(app.db, client.id, request.cookies[CLIENT_COOKIE])
+      return reply.ok({}, 'success:passwordChanged')
+    },
+  )
+
+  api.post(
+    '/auth/client/forgot-password',
+    { schema: { tags, summary: 'Send a 6-digit reset code by e-mail (same reply whether or not the account exists)', body: forgotBody } },
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase()
+      await app.rateLimit('PASSWORD_RESET', request, `email:${email}`)
+      const client = await findClientByEmail(app.db, email)
+      if (client) {
+        const code = await issueResetCode(app.db, client.id)
+        await app.mailer.send({
+          to: client.email,
+          subject: translate(request.locale, 'mail:resetSubject'),
+          text: translate(request.locale, 'mail:resetBody', { code, minutes: 10 }),
+        })
+      }
+      return reply.ok({}, 'success:resetCodeSent')
+    },
+  )
+
+  api.post('/auth/client/verify-reset-code', { schema: { tags, summary: 'Check a reset code without using it', body: verifyBody } }, async (request, reply) => {
+    await app.rateLimit('PASSWORD_RESET', request, `verify:${request.body.email.toLowerCase()}`)
+    await checkResetCode(app.db, request.body.email, request.body.resetCode, false)
+    return reply.ok({ valid: true }, 'success:resetCodeValid')
+  })
+
+  api.post(
+    '/auth/client/reset-password',
+    { schema: { tags, summary: 'Set a new password with a reset code; every session ends', body: resetBody } },
+    async (request, reply) => {
+      await app.rateLimit('PASSWORD_RESET', request, `verify:${request.body.email.toLowerCase()}`)
+      const client = await checkResetCode(app.db, request.body.email, request.body.resetCode, true)
+      await setPassword(app.db, client.id, request.body.newPassword)
+      await revokeSessions(app.db, client.id)
+      return reply.ok({}, 'success:passwordReset')
+    },
+  )
+}

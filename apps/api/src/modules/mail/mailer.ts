@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer from 'nodemailer'
+import type { Config } from '../../config.ts'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+}
+
+/**
+ * SMTP when SMTP_HOST is set; otherwise each message goes to the server log, so a fresh install
+ * (and the tests) can read a reset code without a mail server.
+ */
+export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info' | 'error'>): Mailer {
+  if (!config.SMTP_HOST) {
+    return {
+      async send(mail) {
+        log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'e-mail (no SMTP configured: logged instead of sent)')
+      },
+    }
+  }
+  const transport = nodemailer.createTransport({
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_PORT === 465,
+    ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
+  })
+  return {
+    async send(mail) {
+      try {
+        await transport.sendMail({ from: config.SMTP_FROM ?? config.SMTP_USER, ...mail })
+      } catch (err) {
+        // a mail failure must not fail the shopper's request; it is logged for the owner
+        log.error({ err, to: mail.to, subject: mail.subject }, 'e-mail could not be sent')
+      }
+    },
+  }
+}

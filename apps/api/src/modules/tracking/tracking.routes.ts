@@ -1,0 +1,91 @@
+import { type Locale, trackingPhone } from '@shop/shared'
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { orders } from '../../db/schema.ts'
+import { AppError } from '../../http/app-error.ts'
+import { findOrder, orderReplies, type OrderRow, statusHistory } from '../orders/order.read.ts'
+
+/** Public tracking shows orders of the last 180 days only (DECISIONS). */
+const TRACKING_DAYS = 180
+
+const phoneBody = z.object({ phoneNumber: z.string({ error: 'validation:phone.required' }).pipe(trackingPhone) })
+const detailParams = z.object({ orderId: z.string().uuid('validation:invalid') })
+const detailQuery = z.object({ phoneNumber: z.string().pipe(trackingPhone).optional() })
+const detailBody = z.object({ phoneNumber: z.string().pipe(trackingPhone) }).optional()
+
+/** "12 rue Didouche Mourad" → "12 r••••••••••••••••••••": enough for the shopper to recognise, not to find the door. */
+export function maskAddress(address: string | null): string | null {
+  if (!address) return null
+  const visible = address.slice(0, Math.min(4, Math.ceil(address.length / 4)))
+  return `${visible}${'•'.repeat(Math.max(4, address.length - visible.length))}`
+}
+
+/** What anyone with the phone number sees: a parcel slip, not the customer file. */
+async function trackingViews(app: FastifyInstance, rows: OrderRow[], locale: Locale) {
+  const full = await orderReplies(app.db, rows, locale)
+  return full.map((order, index) => {
+    const row = rows[index] as OrderRow
+    const first = order.orderItems[0]
+    return {
+      _id: order._id,
+      trackingNumber: order.trackingNumber,
+      status: order.status,
+      // the spec's tracking reply counts in hundredths
+      totalAmount: order.totalAmount * 100,
+      orderDate: order.createdAt,
+      customerName: `${row.firstName} ${row.lastName.slice(0, 1)}.`,
+      deliveryType: order.shippingAddress.type,
+      firstProduct: first ? { name: first.product.name, image: first.product.image, price: first.priceAtPurchase } : null,
+      shippingAddress: {
+        cityName: order.shippingAddress.cityName,
+        stateName: order.shippingAddress.stateName,
+        address: maskAddress(order.shippingAddress.address),
+        postalCode: order.shippingAddress.postalCode,
+      },
+      items: order.orderItems.map((item) => ({ product: { name: item.product.name, image: item.product.image }, quantity: item.quantity, price: item.priceAtPurchase, size: item.size, color: item.color })),
+    }
+  })
+}
+
+const recent = sql`now() - make_interval(days => ${TRACKING_DAYS})`
+
+export async function trackingRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['tracking']
+
+  api.post('/tracking', { schema: { tags, summary: 'Orders of a phone number (last 180 days), as parcel slips', body: phoneBody } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    await app.rateLimit('TRACKING', request, `phone:${request.body.phoneNumber}`)
+    const rows = await app.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.phone, request.body.phoneNumber), gt(orders.createdAt, recent), sql`${orders.status} <> 'deleted'`))
+      .orderBy(desc(orders.createdAt))
+      .limit(50)
+    return reply.ok({ orders: await trackingViews(app, rows, request.locale) })
+  })
+
+  async function detail(request: FastifyRequest, reply: FastifyReply, orderId: string, phone: string | undefined) {
+    reply.header('cache-control', 'no-store')
+    if (!phone) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'phoneNumber', message: 'validation:phone.required' }] })
+    await app.rateLimit('TRACKING', request, `phone:${phone}`)
+    const order = await findOrder(app.db, orderId)
+    const visible = order && order.phone === phone && order.createdAt.getTime() > Date.now() - TRACKING_DAYS * 86_400_000
+    if (!order || !visible) throw new AppError('ORDER_NOT_FOUND')
+    const [view] = await trackingViews(app, [order], request.locale)
+    return reply.ok({ order: { ...view, history: await statusHistory(app.db, order.id) } })
+  }
+
+  api.get(
+    '/tracking/:orderId',
+    { schema: { tags, summary: 'One order of a phone number, with its status history', params: detailParams, querystring: detailQuery } },
+    async (request, reply) => detail(request, reply, request.params.orderId, request.query.phoneNumber),
+  )
+  api.post(
+    '/tracking/:orderId',
+    { schema: { tags, summary: 'The same, with the phone in the body (kept out of URLs and logs)', params: detailParams, body: detailBody } },
+    async (request, reply) => detail(request, reply, request.params.orderId, request.body?.phoneNumber),
+  )
+}
