@@ -88,6 +88,8 @@ export const en = {
     contactReceived: 'Thank you, your message is received. We will answer soon.',
   },
   mail: {
+    orderSubject: 'Order {{number}} received',
+    orderBody: "Hello {{name}},\n\nwe have received your order {{number}} ({{total}}, paid on delivery unless you chose a transfer). We will call you within 24 hours to confirm it, then prepare and ship it.\n\nYou can follow it on the store's tracking page with your phone number.",
     resetSubject: 'Your password reset code',
     resetBody: 'Your code is {{code}}. It is valid for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
   },

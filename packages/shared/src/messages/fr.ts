@@ -90,6 +90,8 @@ export const fr: Messages = {
     contactReceived: 'Merci, votre message est reçu. Nous répondrons bientôt.',
   },
   mail: {
+    orderSubject: 'Commande {{number}} reçue',
+    orderBody: "Bonjour {{name}},\n\nnous avons bien reçu votre commande {{number}} ({{total}}, payable à la livraison sauf virement choisi). Nous vous appellerons sous 24 heures pour la confirmer, puis nous la préparerons et l'expédierons.\n\nVous pouvez la suivre sur la page de suivi de la boutique avec votre numéro de téléphone.",
     resetSubject: 'Votre code de réinitialisation',
     resetBody: "Votre code est {{code}}. Il est valable {{minutes}} minutes. Si vous ne l'avez pas demandé, ignorez cet e-mail.",
   },

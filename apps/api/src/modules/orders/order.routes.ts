@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '@shop/shared'
+import { formatPrice, ORDER_STATUSES, translate } from '@shop/shared'
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -49,7 +49,17 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     })
     const order = await findOrder(app.db, result.orderId)
     if (!order) throw new AppError('ORDER_NOT_FOUND')
-    if (result.created) reply.code(201)
+    if (result.created) {
+      reply.code(201)
+      if (order.email) {
+        // sent after the reply is decided and never awaited: a slow mail server must not slow the order
+        void app.mailer.send({
+          to: order.email,
+          subject: translate(request.locale, 'mail:orderSubject', { number: order.trackingNumber }),
+          text: translate(request.locale, 'mail:orderBody', { name: order.firstName, number: order.trackingNumber, total: formatPrice(order.total, request.locale) }),
+        })
+      }
+    }
     return reply.ok({ order: await orderReply(app.db, order, request.locale), replayed: !result.created }, 'success:orderPlaced')
   }
 

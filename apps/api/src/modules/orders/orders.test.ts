@@ -146,6 +146,15 @@ for (const target of TEST_TARGETS) {
       assert.equal(order.orderItems[0].priceAtPurchase, 8900)
       assert.equal(order.status, 'pending')
       assert.match(order.trackingNumber, /^KH[2-9A-Z]{8}$/)
+      assert.equal(shop.mails.length, 0, 'no e-mail given, none sent')
+      const withEmail = await shop.http('POST', '/api/v1/order/guest', {
+        body: orderBody({ customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: randomPhone(), email: 'amine@example.dz' } }),
+        headers: { 'accept-language': 'fr' },
+      })
+      assert.equal(withEmail.status, 201)
+      const mail = shop.mails.at(-1)
+      assert.equal(mail?.to, 'amine@example.dz')
+      assert.match(mail?.subject ?? '', new RegExp(withEmail.body.data.order.trackingNumber))
     })
 
     test('bad orders are refused with field errors and change nothing', async () => {
