@@ -398,6 +398,9 @@ export const orders = pgTable(
     index('orders_phone_created_idx').on(t.phone, t.createdAt.desc()),
     index('orders_client_created_idx').on(t.clientId, t.createdAt.desc()),
     index('orders_wilaya_idx').on(t.wilayaCode),
+    // back-office search by customer name, folded like the catalogue search
+    index('orders_name_trgm').using('gin', sql`shop_fold(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('orders_delivery_tracking_idx').on(t.deliveryTrackingId),
   ],
 )
 

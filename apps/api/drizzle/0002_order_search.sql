@@ -1,0 +1,2 @@
+CREATE INDEX "orders_name_trgm" ON "orders" USING gin (shop_fold("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_delivery_tracking_idx" ON "orders" USING btree ("delivery_tracking_id");

@@ -1,0 +1,87 @@
+import type { FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { AppError } from '../../http/app-error.ts'
+
+/** `:id` route parameters are UUIDs; anything else is a 404, never a database error. */
+export const idParams = z.object({ id: z.string() })
+
+export function requireUuid(value: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND' | 'PRODUCT_NOT_FOUND' | 'CATEGORY_NOT_FOUND' = 'NOT_FOUND'): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new AppError(code)
+  return value
+}
+
+/** Query-string booleans: "true"/"false"/"1"/"0". */
+export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+
+/** A date-time in ISO 8601 (or null to clear it). */
+export const isoDateTime = z.iso.datetime({ offset: true }).transform((s) => new Date(s))
+
+/** Text that is optional and cleared by an empty string. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v))
+
+export function paged(total: number, page: number, limit: number) {
+  return { currentPage: page, totalPages: Math.max(1, Math.ceil(total / limit)), total }
+}
+
+/** The PostgreSQL constraint a failed statement broke (drizzle keeps the driver error in `cause`). */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint
+    if (typeof constraint === 'string') return constraint
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** Runs `work`; a unique or check violation on one of `constraints` becomes `code`. */
+export async function mapConstraint<T>(work: () => Promise<T>, constraints: Record<string, AppError>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    const name = violatedConstraint(error)
+    const mapped = name ? constraints[name] : undefined
+    if (mapped) throw mapped
+    throw error
+  }
+}
+
+// ---------------------------------------------------------------- CSV
+
+/** One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab / CR) neutralised with ' (formula injection). */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '""'
+  let text = String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return `"${text.replaceAll('"', '""')}"`
+}
+
+/** UTF-8 with a byte-order mark so that spreadsheet programs read Arabic and accents correctly. */
+export function csvDocument(rows: (string | number | null | undefined)[][]): string {
+  return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`
+}
+
+export function sendCsv(reply: FastifyReply, fileName: string, body: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(body)
+}
+
+/** Slug from a name: accents dropped, lower case, dashes; empty for a name without Latin letters. */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+}

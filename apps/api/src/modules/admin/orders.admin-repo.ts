@@ -1,0 +1,271 @@
+import { canMoveOrder, type Locale, normalizeDzMobile, ORDER_STATUSES, type OrderStatus } from '@shop/shared'
+import { and, asc, count, desc, eq, gte, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client.ts'
+import { communes, couponRedemptions, orderItems, orders, orderStatusHistory, returnRequests, staff, wilayas } from '../../db/schema.ts'
+import { AppError } from '../../http/app-error.ts'
+
+export interface OrderFilter {
+  status?: OrderStatus | undefined
+  from?: string | undefined
+  to?: string | undefined
+  wilaya?: number | undefined
+  paymentMethod?: string | undefined
+  search?: string | undefined
+}
+
+/** Tracking numbers issued at checkout: KH and 8 letters or digits. */
+const TRACKING_NUMBER = /^KH[A-Z0-9]{8}$/i
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+const localName = (locale: Locale, ar: string, fr: string) => (locale === 'ar' ? ar || fr : fr || ar)
+
+/**
+ * The WHERE of the order list and the CSV export. Deleted orders are hidden unless asked for by status.
+ * Days are the shop's days in Algeria. A search that is a mobile number uses the phone index; otherwise it
+ * matches the tracking number, the delivery company's id, part of the phone number or of the customer's name.
+ */
+export function orderConditions(filter: OrderFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = []
+  conditions.push(filter.status ? eq(orders.status, filter.status) : ne(orders.status, 'deleted'))
+  if (filter.from) conditions.push(gte(orders.createdAt, sql`(${filter.from}::date)::timestamp at time zone 'Africa/Algiers'`))
+  if (filter.to) conditions.push(lt(orders.createdAt, sql`((${filter.to}::date) + 1)::timestamp at time zone 'Africa/Algiers'`))
+  if (filter.wilaya !== undefined) conditions.push(eq(orders.wilayaCode, filter.wilaya))
+  if (filter.paymentMethod) conditions.push(eq(orders.paymentMethod, filter.paymentMethod))
+  const search = filter.search?.trim()
+  if (search) {
+    const phone = normalizeDzMobile(search)
+    if (phone) {
+      conditions.push(eq(orders.phone, phone))
+    } else if (TRACKING_NUMBER.test(search)) {
+      // the shop's own numbers (KH + 8): the unique index answers at once
+      conditions.push(eq(orders.trackingNumber, search.toUpperCase()))
+    } else {
+      const pattern = `%${escapeLike(search)}%`
+      const digits = search.replace(/[\s.\-()+]/g, '')
+      conditions.push(
+        /^\d{4,10}$/.test(digits)
+          ? // part of a phone number: rare, and the only search here that reads every order
+            or(eq(orders.deliveryTrackingId, search), sql`${orders.phone} like ${`%${digits}%`}`)
+          : // a name, folded like the catalogue search and answered by the orders_name_trgm index
+            or(eq(orders.deliveryTrackingId, search), sql`shop_fold(${orders.firstName} || ' ' || ${orders.lastName}) like shop_fold(${pattern})`),
+      )
+    }
+  }
+  return and(...conditions)
+}
+
+const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = ${orders.id})`
+const hasReturnRequest = sql<boolean>`exists (select 1 from return_requests rr where rr.order_id = ${orders.id})`
+
+export async function listOrders(db: Db, filter: OrderFilter, page: number, limit: number, locale: Locale) {
+  const where = orderConditions(filter)
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        trackingNumber: orders.trackingNumber,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        paymentStatus: orders.paymentStatus,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        phone: orders.phone,
+        wilayaCode: orders.wilayaCode,
+        wilayaNameAr: wilayas.nameAr,
+        wilayaNameFr: wilayas.nameFr,
+        communeNameAr: communes.nameAr,
+        communeNameFr: communes.nameFr,
+        deliveryType: orders.deliveryType,
+        total: orders.total,
+        callAttempts: orders.callAttempts,
+        version: orders.version,
+        itemCount,
+        hasReturnRequest,
+      })
+      .from(orders)
+      .innerJoin(wilayas, eq(wilayas.code, orders.wilayaCode))
+      .innerJoin(communes, eq(communes.id, orders.communeId))
+      .where(where)
+      // created_at alone, so that orders_created_idx / orders_status_created_idx serve the ORDER BY ... LIMIT
+      .orderBy(desc(orders.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ])
+  return {
+    total: totals[0]?.n ?? 0,
+    orders: rows.map((row) => ({
+      _id: row.id,
+      trackingNumber: row.trackingNumber,
+      createdAt: row.createdAt.toISOString(),
+      status: row.status,
+      paymentMethod: row.paymentMethod,
+      paymentStatus: row.paymentStatus,
+      customerName: `${row.firstName} ${row.lastName}`.trim(),
+      phone: row.phone,
+      wilayaCode: row.wilayaCode,
+      wilayaName: localName(locale, row.wilayaNameAr, row.wilayaNameFr),
+      communeName: localName(locale, row.communeNameAr, row.communeNameFr),
+      deliveryType: row.deliveryType,
+      totalAmount: row.total,
+      itemCount: Number(row.itemCount),
+      callAttempts: row.callAttempts,
+      hasReturnRequest: Boolean(row.hasReturnRequest),
+      version: row.version,
+    })),
+  }
+}
+
+const wilaya58 = alias(wilayas, 'wilaya58')
+
+/** The full order as staff see it, with its history, return requests and the moves staff may make. */
+export async function getOrderDetail(db: Db, orderId: string, locale: Locale) {
+  const [row] = await db
+    .select({
+      order: orders,
+      wilayaNameAr: wilayas.nameAr,
+      wilayaNameFr: wilayas.nameFr,
+      wilaya58NameAr: wilaya58.nameAr,
+      wilaya58NameFr: wilaya58.nameFr,
+      communeNameAr: communes.nameAr,
+      communeNameFr: communes.nameFr,
+    })
+    .from(orders)
+    .innerJoin(wilayas, eq(wilayas.code, orders.wilayaCode))
+    .innerJoin(wilaya58, eq(wilaya58.code, orders.wilayaCode58))
+    .innerJoin(communes, eq(communes.id, orders.communeId))
+    .where(eq(orders.id, orderId))
+    .limit(1)
+  if (!row) throw new AppError('ORDER_NOT_FOUND')
+  const o = row.order
+  const [items, history, returns, redemption] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.nameFr), asc(orderItems.id)),
+    db
+      .select({ h: orderStatusHistory, staffName: staff.name })
+      .from(orderStatusHistory)
+      .leftJoin(staff, eq(staff.id, orderStatusHistory.staffId))
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    db
+      .select({ r: returnRequests, staffName: staff.name })
+      .from(returnRequests)
+      .leftJoin(staff, eq(staff.id, returnRequests.staffId))
+      .where(eq(returnRequests.orderId, orderId)),
+    db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).limit(1),
+  ])
+  const status = o.status as OrderStatus
+  const order = {
+    _id: o.id,
+    trackingNumber: o.trackingNumber,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    status,
+    paymentMethod: o.paymentMethod,
+    paymentStatus: o.paymentStatus,
+    paidAt: o.paidAt?.toISOString() ?? null,
+    clientId: o.clientId,
+    customerName: `${o.firstName} ${o.lastName}`.trim(),
+    customer: { firstName: o.firstName, lastName: o.lastName, phone: o.phone, email: o.email },
+    phone: o.phone,
+    address: {
+      wilayaCode: o.wilayaCode,
+      wilayaName: localName(locale, row.wilayaNameAr, row.wilayaNameFr),
+      wilayaNameAr: row.wilayaNameAr,
+      wilayaNameFr: row.wilayaNameFr,
+      wilayaCode58: o.wilayaCode58,
+      wilaya58Name: localName(locale, row.wilaya58NameAr, row.wilaya58NameFr),
+      communeId: o.communeId,
+      communeName: localName(locale, row.communeNameAr, row.communeNameFr),
+      communeNameAr: row.communeNameAr,
+      communeNameFr: row.communeNameFr,
+      street: o.address,
+    },
+    deliveryType: o.deliveryType,
+    deliveryFee: o.deliveryFee,
+    deliveryTrackingId: o.deliveryTrackingId,
+    coupon: o.couponCode
+      ? { code: o.couponCode, discount: o.discount, released: redemption[0] ? redemption[0].releasedAt !== null : false }
+      : null,
+    subtotal: o.subtotal,
+    discount: o.discount,
+    totalAmount: o.total,
+    amountToCollect: o.paymentStatus === 'paid' ? 0 : o.total,
+    items: items.map((item) => ({
+      _id: item.id,
+      productId: item.productId,
+      variantId: item.variantId,
+      name: localName(locale, item.nameAr, item.nameFr),
+      nameAr: item.nameAr,
+      nameFr: item.nameFr,
+      image: item.image,
+      size: item.size,
+      color: item.color,
+      sku: item.sku,
+      unitPrice: item.unitPrice,
+      quantity: item.quantity,
+      lineTotal: item.lineTotal,
+    })),
+    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    notes: o.notes,
+    callAttempts: o.callAttempts,
+    version: o.version,
+  }
+  return {
+    order,
+    history: history.map(({ h, staffName }) => ({
+      _id: h.id,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      callOutcome: h.callOutcome,
+      note: h.note,
+      staffName: staffName ?? null,
+      byClient: h.clientId !== null,
+      createdAt: h.createdAt.toISOString(),
+    })),
+    returnRequests: returns.map(({ r, staffName }) => ({
+      _id: r.id,
+      status: r.status,
+      reason: r.reason,
+      staffNote: r.staffNote,
+      staffName: staffName ?? null,
+      handledAt: r.handledAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    allowedMoves: ORDER_STATUSES.filter((to) => canMoveOrder(status, to, 'staff')),
+  }
+}
+
+/** Rows of the delivery-company export, oldest first, with the 58-division wilaya and the item lines. */
+export async function exportRows(db: Db, filter: OrderFilter, max: number) {
+  const rows = await db
+    .select({
+      id: orders.id,
+      trackingNumber: orders.trackingNumber,
+      createdAt: orders.createdAt,
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      phone: orders.phone,
+      wilayaCode58: orders.wilayaCode58,
+      wilayaNameAr: wilaya58.nameAr,
+      wilayaNameFr: wilaya58.nameFr,
+      communeNameAr: communes.nameAr,
+      communeNameFr: communes.nameFr,
+      address: orders.address,
+      deliveryType: orders.deliveryType,
+      total: orders.total,
+      paymentStatus: orders.paymentStatus,
+      notes: orders.notes,
+      lines: sql<{ nameAr: string; nameFr: string; size: string; color: string; quantity: number }[]>`coalesce((
+        select json_agg(json_build_object('nameAr', oi.name_ar, 'nameFr', oi.name_fr, 'size', oi.size, 'color', oi.color, 'quantity', oi.quantity) order by oi.name_fr, oi.id)
+        from order_items oi where oi.order_id = ${orders.id}), '[]'::json)`,
+    })
+    .from(orders)
+    .innerJoin(wilaya58, eq(wilaya58.code, orders.wilayaCode58))
+    .innerJoin(communes, eq(communes.id, orders.communeId))
+    .where(orderConditions(filter))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(max)
+  type Line = { nameAr: string; nameFr: string; size: string; color: string; quantity: number }
+  return rows.map((row) => ({ ...row, lines: (typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines) as Line[] }))
+}

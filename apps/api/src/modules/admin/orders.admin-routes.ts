@@ -1,0 +1,156 @@
+import { CALL_OUTCOMES, colorName, type Locale, ORDER_STATUSES, PAYMENT_METHODS } from '@shop/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { pagingQuery } from '../../http/paging.ts'
+import { requireStaff } from '../../plugins/session.ts'
+import { csvDocument, optionalText, paged, requireUuid, sendCsv } from './admin-common.ts'
+import { exportRows, getOrderDetail, listOrders, type OrderFilter } from './orders.admin-repo.ts'
+import { handleReturnRequest, markPaid, moveOrder, recordCall, updateOrderFields } from './orders.admin-service.ts'
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:invalid')
+const filterQuery = {
+  status: z.enum(ORDER_STATUSES).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  wilaya: z.coerce.number().int().min(1).max(99).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+  search: z.string().trim().max(100).optional(),
+}
+const listQuery = z.object({ ...filterQuery, ...pagingQuery(20) })
+const exportQuery = z.object(filterQuery)
+const orderParams = z.object({ id: z.string() })
+const version = z.number().int().min(1)
+const note = optionalText(500)
+const statusBody = z.object({ status: z.enum(ORDER_STATUSES), note, version })
+const callBody = z.object({ outcome: z.enum(CALL_OUTCOMES), note, version })
+const versionBody = z.object({ version })
+const patchBody = z.object({ notes: optionalText(500), deliveryTrackingId: optionalText(100), version })
+const returnParams = z.object({ id: z.string(), requestId: z.string() })
+const returnBody = z.object({ status: z.enum(['accepted', 'refused', 'received']), note })
+
+/** Orders can be exported this many at a time (a day's or a week's parcels). */
+const EXPORT_MAX = 20_000
+
+const CSV_HEADERS: Record<Locale, string[]> = {
+  ar: ['رقم التتبع', 'التاريخ', 'الاسم', 'اللقب', 'الهاتف', 'رمز الولاية', 'الولاية', 'البلدية', 'العنوان', 'نوع التوصيل', 'المبلغ المطلوب', 'المنتجات', 'ملاحظات'],
+  fr: ['N° de suivi', 'Date', 'Prénom', 'Nom', 'Téléphone', 'Code wilaya', 'Wilaya', 'Commune', 'Adresse', 'Type de livraison', 'Montant à encaisser', 'Produits', 'Remarques'],
+  en: ['Tracking number', 'Date', 'First name', 'Last name', 'Phone', 'Wilaya code', 'Wilaya', 'Commune', 'Address', 'Delivery type', 'Amount to collect', 'Products', 'Notes'],
+}
+const DELIVERY_LABELS: Record<Locale, Record<string, string>> = {
+  ar: { domicil: 'توصيل إلى المنزل', stopdesk: 'مكتب التوصيل' },
+  fr: { domicil: 'À domicile', stopdesk: 'Stop desk' },
+  en: { domicil: 'Home', stopdesk: 'Stop desk' },
+}
+
+/** '2026-03-01 14:05' in Algeria's time (UTC+1 all year). */
+function algiersTime(date: Date): string {
+  return new Date(date.getTime() + 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
+}
+
+function filterOf(query: z.infer<typeof exportQuery>): OrderFilter {
+  return { status: query.status, from: query.from, to: query.to, wilaya: query.wilaya, paymentMethod: query.paymentMethod, search: query.search }
+}
+
+export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const staffOnly = requireStaff('owner', 'staff')
+  const tags = ['admin: orders']
+
+  api.get('/orders', { schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: listQuery }, onRequest: staffOnly }, async (request, reply) => {
+    const q = request.query
+    const { orders, total } = await listOrders(app.db, filterOf(q), q.page, q.limit, request.locale)
+    return reply.ok({ orders, ...paged(total, q.page, q.limit) })
+  })
+
+  api.get(
+    '/orders/export.csv',
+    { schema: { tags, summary: 'CSV for the delivery company (same filters as the list)', querystring: exportQuery }, onRequest: staffOnly },
+    async (request, reply) => {
+      const locale = request.locale
+      const rows = await exportRows(app.db, filterOf(request.query), EXPORT_MAX)
+      const lines = rows.map((row) => [
+        row.trackingNumber,
+        algiersTime(row.createdAt),
+        row.firstName,
+        row.lastName,
+        row.phone,
+        String(row.wilayaCode58).padStart(2, '0'),
+        locale === 'ar' ? row.wilayaNameAr : row.wilayaNameFr,
+        locale === 'ar' ? row.communeNameAr : row.communeNameFr,
+        row.address ?? '',
+        DELIVERY_LABELS[locale][row.deliveryType] ?? row.deliveryType,
+        row.paymentStatus === 'paid' ? 0 : row.total,
+        row.lines
+          .map((l) => `${(locale === 'ar' ? l.nameAr || l.nameFr : l.nameFr || l.nameAr)} ${l.size} ${colorName(l.color, locale)} x${l.quantity}`)
+          .join('; '),
+        row.notes ?? '',
+      ])
+      const stamp = new Date().toISOString().slice(0, 10)
+      return sendCsv(reply, `orders-${stamp}.csv`, csvDocument([CSV_HEADERS[locale], ...lines]))
+    },
+  )
+
+  api.get('/orders/:id', { schema: { tags, summary: 'One order with its history and allowed moves', params: orderParams }, onRequest: staffOnly }, async (request, reply) => {
+    const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
+    return reply.ok(await getOrderDetail(app.db, id, request.locale))
+  })
+
+  api.post(
+    '/orders/:id/status',
+    { schema: { tags, summary: 'Move the order to another status (version must match)', params: orderParams, body: statusBody }, onRequest: staffOnly },
+    async (request, reply) => {
+      const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
+      const { status, note, version } = request.body
+      await moveOrder(app.db, { orderId: id, to: status, note, version, staffId: staffId(request.staff) })
+      return reply.ok(await getOrderDetail(app.db, id, request.locale))
+    },
+  )
+
+  api.post(
+    '/orders/:id/call',
+    { schema: { tags, summary: 'Record a confirmation call and its outcome', params: orderParams, body: callBody }, onRequest: staffOnly },
+    async (request, reply) => {
+      const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
+      const { outcome, note, version } = request.body
+      await recordCall(app.db, { orderId: id, outcome, note, version, staffId: staffId(request.staff) })
+      return reply.ok(await getOrderDetail(app.db, id, request.locale))
+    },
+  )
+
+  api.post(
+    '/orders/:id/mark-paid',
+    { schema: { tags, summary: 'Mark a bank transfer or CCP order paid', params: orderParams, body: versionBody }, onRequest: staffOnly },
+    async (request, reply) => {
+      const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
+      await markPaid(app.db, id, request.body.version)
+      return reply.ok(await getOrderDetail(app.db, id, request.locale))
+    },
+  )
+
+  api.patch(
+    '/orders/:id',
+    { schema: { tags, summary: "Staff notes and the delivery company's tracking id", params: orderParams, body: patchBody }, onRequest: staffOnly },
+    async (request, reply) => {
+      const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
+      await updateOrderFields(app.db, id, request.body.version, request.body)
+      return reply.ok(await getOrderDetail(app.db, id, request.locale))
+    },
+  )
+
+  api.patch(
+    '/orders/:id/return-requests/:requestId',
+    { schema: { tags, summary: "Accept, refuse or receive a client's return", params: returnParams, body: returnBody }, onRequest: staffOnly },
+    async (request, reply) => {
+      const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
+      const requestId = requireUuid(request.params.requestId)
+      await handleReturnRequest(app.db, { orderId: id, requestId, ...request.body, staffId: staffId(request.staff) })
+      return reply.ok(await getOrderDetail(app.db, id, request.locale))
+    },
+  )
+}
+
+function staffId(member: { id: string } | null): string {
+  if (!member) throw new Error('requireStaff sets request.staff')
+  return member.id
+}

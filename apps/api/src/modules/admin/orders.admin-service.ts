@@ -1,0 +1,230 @@
+import { type CallOutcome, canMoveOrder, FINAL_STATUSES, type OrderStatus, STOCK_RELEASED_STATUSES } from '@shop/shared'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client.ts'
+import { couponRedemptions, coupons, orderItems, orders, orderStatusHistory, products, returnRequests, variants } from '../../db/schema.ts'
+import { AppError } from '../../http/app-error.ts'
+
+type OrderRow = typeof orders.$inferSelect
+
+const releasesStock = (status: string) => (STOCK_RELEASED_STATUSES as readonly string[]).includes(status)
+
+/**
+ * Runs `change` on the order inside a transaction, with the order row locked (FOR UPDATE) first.
+ * The version staff saw must be the row's; the UPDATE is conditional on it too and bumps it, so two
+ * staff acting on the same order at once get one success and one 409 ORDER_CONFLICT.
+ */
+async function changeOrder(
+  db: Db,
+  orderId: string,
+  version: number,
+  change: (tx: Db, row: OrderRow) => Promise<PgUpdateSetSource<typeof orders>>,
+  after?: (tx: Db, before: OrderRow, updated: OrderRow) => Promise<void>,
+): Promise<OrderRow> {
+  return retryOnDeadlock(() => db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+    if (!row) throw new AppError('ORDER_NOT_FOUND')
+    if (row.version !== version) throw new AppError('ORDER_CONFLICT', { data: { version: row.version } })
+    const values = await change(tx, row)
+    const [updated] = await tx
+      .update(orders)
+      .set({ ...values, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.version, version)))
+      .returning()
+    if (!updated) throw new AppError('ORDER_CONFLICT')
+    await after?.(tx, row, updated)
+    return updated
+  }))
+}
+
+/**
+ * PostgreSQL breaks a lock cycle (another transaction locking the same variants or products in another
+ * order) by aborting one side with 40P01; the whole transaction is then safe to run again.
+ */
+async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error
+    }
+  }
+}
+
+/**
+ * Puts the order's stock back: every line's quantity onto its variant, sold counts down (never below 0),
+ * and the coupon use released. Variants are locked in id order, then products in id order, so that two
+ * transactions touching the same variants always wait for each other in the same order.
+ */
+export async function releaseOrderStock(tx: Db, orderId: string): Promise<void> {
+  const lines = await tx
+    .select({ variantId: orderItems.variantId, productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+  const byVariant = new Map<string, number>()
+  const byProduct = new Map<string, number>()
+  for (const line of lines) {
+    if (line.variantId) byVariant.set(line.variantId, (byVariant.get(line.variantId) ?? 0) + line.quantity)
+    if (line.productId) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity)
+  }
+  const variantIds = [...byVariant.keys()].sort()
+  if (variantIds.length > 0) {
+    await tx.select({ id: variants.id }).from(variants).where(inArray(variants.id, variantIds)).orderBy(asc(variants.id)).for('update')
+    for (const id of variantIds) {
+      await tx
+        .update(variants)
+        .set({ stock: sql`${variants.stock} + ${byVariant.get(id) ?? 0}`, updatedAt: sql`now()` })
+        .where(eq(variants.id, id))
+    }
+  }
+  for (const id of [...byProduct.keys()].sort()) {
+    await tx
+      .update(products)
+      .set({ soldCount: sql`greatest(${products.soldCount} - ${byProduct.get(id) ?? 0}, 0)` })
+      .where(eq(products.id, id))
+  }
+  const released = await tx
+    .update(couponRedemptions)
+    .set({ releasedAt: sql`now()` })
+    .where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.releasedAt)))
+    .returning({ couponId: couponRedemptions.couponId })
+  for (const { couponId } of released) {
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)`, updatedAt: sql`now()` })
+      .where(eq(coupons.id, couponId))
+  }
+}
+
+interface MoveCommand {
+  orderId: string
+  to: OrderStatus
+  version: number
+  staffId: string
+  note?: string | null | undefined
+}
+
+async function recordHistory(
+  tx: Db,
+  entry: { orderId: string; from: string; to: string; staffId: string; note?: string | null | undefined; callOutcome?: CallOutcome },
+) {
+  await tx.insert(orderStatusHistory).values({
+    orderId: entry.orderId,
+    fromStatus: entry.from,
+    toStatus: entry.to,
+    staffId: entry.staffId,
+    callOutcome: entry.callOutcome ?? null,
+    note: entry.note || null,
+  })
+}
+
+/** Moves the order to another status when the shared move table allows it; releases stock when leaving the held statuses. */
+export async function moveOrder(db: Db, cmd: MoveCommand): Promise<OrderRow> {
+  return changeOrder(
+    db,
+    cmd.orderId,
+    cmd.version,
+    async (_tx, row) => {
+      if (!canMoveOrder(row.status as OrderStatus, cmd.to, 'staff')) {
+        throw new AppError('STATUS_MOVE_NOT_ALLOWED', { params: { from: row.status, to: cmd.to } })
+      }
+      return { status: cmd.to }
+    },
+    async (tx, before) => {
+      if (releasesStock(cmd.to) && !releasesStock(before.status)) await releaseOrderStock(tx, cmd.orderId)
+      await recordHistory(tx, { orderId: cmd.orderId, from: before.status, to: cmd.to, staffId: cmd.staffId, note: cmd.note })
+    },
+  )
+}
+
+/** The outcome of a confirmation call: confirmed → confirmed, cancelled → cancelled (stock back), no answer → same status. */
+export async function recordCall(
+  db: Db,
+  cmd: { orderId: string; outcome: CallOutcome; version: number; staffId: string; note?: string | null | undefined },
+): Promise<OrderRow> {
+  let to: OrderStatus = 'pending'
+  return changeOrder(
+    db,
+    cmd.orderId,
+    cmd.version,
+    async (_tx, row) => {
+      const from = row.status as OrderStatus
+      to = cmd.outcome === 'no_answer' ? from : cmd.outcome
+      const allowed =
+        cmd.outcome === 'no_answer' ? !(FINAL_STATUSES as readonly string[]).includes(from) : canMoveOrder(from, to, 'staff')
+      if (!allowed) throw new AppError('STATUS_MOVE_NOT_ALLOWED', { params: { from, to } })
+      return { status: to, callAttempts: sql`${orders.callAttempts} + 1` }
+    },
+    async (tx, before) => {
+      if (releasesStock(to) && !releasesStock(before.status)) await releaseOrderStock(tx, cmd.orderId)
+      await recordHistory(tx, {
+        orderId: cmd.orderId,
+        from: before.status,
+        to,
+        staffId: cmd.staffId,
+        note: cmd.note,
+        callOutcome: cmd.outcome,
+      })
+    },
+  )
+}
+
+/** Bank transfer and CCP orders are paid when staff see the money; cash on delivery is paid to the courier. */
+export async function markPaid(db: Db, orderId: string, version: number): Promise<OrderRow> {
+  return changeOrder(db, orderId, version, async (_tx, row) => {
+    if (row.paymentMethod === 'cash_on_delivery') throw new AppError('PAYMENT_METHOD_UNAVAILABLE')
+    if (row.paymentStatus === 'paid') return {}
+    return { paymentStatus: 'paid', paidAt: new Date() }
+  })
+}
+
+export async function updateOrderFields(
+  db: Db,
+  orderId: string,
+  version: number,
+  fields: { notes?: string | null | undefined; deliveryTrackingId?: string | null | undefined },
+): Promise<OrderRow> {
+  return changeOrder(db, orderId, version, async () => {
+    const values: PgUpdateSetSource<typeof orders> = {}
+    if (fields.notes !== undefined) values.notes = fields.notes
+    if (fields.deliveryTrackingId !== undefined) values.deliveryTrackingId = fields.deliveryTrackingId
+    return values
+  })
+}
+
+const RETURN_MOVES: Record<string, readonly string[]> = {
+  requested: ['accepted', 'refused'],
+  accepted: ['received', 'refused'],
+  refused: [],
+  received: [],
+}
+
+/** requested → accepted | refused; accepted → received | refused. The order's status is not changed. */
+export async function handleReturnRequest(
+  db: Db,
+  cmd: { orderId: string; requestId: string; status: 'accepted' | 'refused' | 'received'; note?: string | null | undefined; staffId: string },
+) {
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(returnRequests)
+      .where(and(eq(returnRequests.id, cmd.requestId), eq(returnRequests.orderId, cmd.orderId)))
+      .for('update')
+    if (!request) throw new AppError('NOT_FOUND')
+    if (!(RETURN_MOVES[request.status] ?? []).includes(cmd.status)) {
+      throw new AppError('STATUS_MOVE_NOT_ALLOWED', { params: { from: request.status, to: cmd.status } })
+    }
+    const [updated] = await tx
+      .update(returnRequests)
+      .set({
+        status: cmd.status,
+        staffId: cmd.staffId,
+        handledAt: sql`now()`,
+        ...(cmd.note !== undefined ? { staffNote: cmd.note } : {}),
+      })
+      .where(eq(returnRequests.id, cmd.requestId))
+      .returning()
+    return updated
+  })
+}
