@@ -8,17 +8,37 @@ import { StaffArea } from './routes/staff-area.tsx'
 /** Served under /admin (see BASENAME): paths here are inside it, '/' is /admin and 'login' is /admin/login. */
 export const BASENAME = '/admin'
 
-// Screens (orders, products, ...) join the staff area as they are built; until then their addresses
-// land on the not-found page inside the shell.
+// The sign-in page, the shell and the dashboard are in the first bundle; every other screen is its own chunk.
 export const routes: RouteObject[] = [
   {
     errorElement: <CrashScreen />,
+    HydrateFallback: () => null,
     children: [
       { path: 'login', Component: LoginPage },
       {
         Component: StaffArea,
         children: [
           { index: true, Component: DashboardPage },
+          { path: 'orders', lazy: async () => ({ Component: (await import('./routes/orders.tsx')).OrdersPage }) },
+          { path: 'orders/:orderId', lazy: async () => ({ Component: (await import('./routes/order.tsx')).OrderPage }) },
+          { path: 'products', lazy: async () => ({ Component: (await import('./routes/products.tsx')).ProductsPage }) },
+          {
+            path: 'products/:productId',
+            lazy: async () => ({ Component: (await import('./routes/product-editor.tsx')).ProductEditorPage }),
+          },
+          {
+            path: 'categories',
+            lazy: async () => ({ Component: (await import('./routes/categories.tsx')).CategoriesPage }),
+          },
+          { path: 'coupons', lazy: async () => ({ Component: (await import('./routes/coupons.tsx')).CouponsPage }) },
+          {
+            path: 'delivery-prices',
+            lazy: async () => ({ Component: (await import('./routes/delivery-prices.tsx')).DeliveryPricesPage }),
+          },
+          { path: 'banners', lazy: async () => ({ Component: (await import('./routes/banners.tsx')).BannersPage }) },
+          { path: 'pixels', lazy: async () => ({ Component: (await import('./routes/pixels.tsx')).PixelsPage }) },
+          { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsPage }) },
+          { path: 'staff', lazy: async () => ({ Component: (await import('./routes/staff.tsx')).StaffPage }) },
           { path: '*', Component: NotFoundPage },
         ],
       },

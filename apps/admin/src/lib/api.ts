@@ -31,7 +31,7 @@ export class ApiError extends Error {
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData (file uploads) is sent as multipart. */
   body?: unknown
   headers?: Record<string, string>
   signal?: AbortSignal
@@ -78,14 +78,16 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     'Accept-Language': pageLocale(),
     ...options.headers,
   }
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData
+  // The browser writes the multipart boundary itself.
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
 
   let response: Response
   try {
     response = await fetch(`/api/v1${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: controller.signal,
     })

@@ -11,3 +11,40 @@ export function formatLongDate(date: Date, locale: Locale): string {
     numberingSystem: 'latn',
   }).format(date)
 }
+
+/** '21/11/2025 14:05': dense lists and timelines, in the shop's time zone. */
+export function formatDateTime(value: string | Date, locale: Locale): string {
+  const date = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(date.getTime())) return ''
+  return new Intl.DateTimeFormat(`${locale}-DZ`, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: SHOP_TIME_ZONE,
+    numberingSystem: 'latn',
+  }).format(date)
+}
+
+/** '21/11/2025', for dates without a time (coupons, banners). */
+export function formatShortDate(value: string | Date, locale: Locale): string {
+  const date = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(date.getTime())) return ''
+  return new Intl.DateTimeFormat(`${locale}-DZ`, {
+    dateStyle: 'short',
+    timeZone: SHOP_TIME_ZONE,
+    numberingSystem: 'latn',
+  }).format(date)
+}
+
+/** An ISO instant as the value of <input type="date"> (the day in Algeria), or '' when there is none. */
+export function toDateInput(value: string | null | undefined): string {
+  if (!value) return ''
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return ''
+  return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(date)
+}
+
+/** A date input's value ('2025-11-21') as the start of that day in Algeria (UTC+1, no daylight saving). */
+export function fromDateInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null
+  return new Date(`${value}T00:00:00+01:00`).toISOString()
+}

@@ -10,6 +10,24 @@ import enDashboard from '../locales/en/dashboard.json'
 import frAuth from '../locales/fr/auth.json'
 import frCommon from '../locales/fr/common.json'
 import frDashboard from '../locales/fr/dashboard.json'
+import arOrders from '../locales/ar/orders.json'
+import arProducts from '../locales/ar/products.json'
+import arCatalogue from '../locales/ar/catalogue.json'
+import arMarketing from '../locales/ar/marketing.json'
+import arDelivery from '../locales/ar/delivery.json'
+import arShop from '../locales/ar/shop.json'
+import enOrders from '../locales/en/orders.json'
+import enProducts from '../locales/en/products.json'
+import enCatalogue from '../locales/en/catalogue.json'
+import enMarketing from '../locales/en/marketing.json'
+import enDelivery from '../locales/en/delivery.json'
+import enShop from '../locales/en/shop.json'
+import frOrders from '../locales/fr/orders.json'
+import frProducts from '../locales/fr/products.json'
+import frCatalogue from '../locales/fr/catalogue.json'
+import frMarketing from '../locales/fr/marketing.json'
+import frDelivery from '../locales/fr/delivery.json'
+import frShop from '../locales/fr/shop.json'
 
 /** localStorage key of the staff member's language (the storefront's `lang` is the shopper's, kept apart). */
 export const LANGUAGE_KEY = 'admin-lang'
@@ -18,9 +36,9 @@ export const LANGUAGE_KEY = 'admin-lang'
 export const STAFF_LOCALES = ['ar', 'fr'] as const satisfies readonly Locale[]
 
 export const resources = {
-  ar: { common: arCommon, auth: arAuth, dashboard: arDashboard, ...MESSAGES.ar },
-  fr: { common: frCommon, auth: frAuth, dashboard: frDashboard, ...MESSAGES.fr },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, ...MESSAGES.en },
+  ar: { common: arCommon, auth: arAuth, dashboard: arDashboard, orders: arOrders, products: arProducts, catalogue: arCatalogue, marketing: arMarketing, delivery: arDelivery, shop: arShop, ...MESSAGES.ar },
+  fr: { common: frCommon, auth: frAuth, dashboard: frDashboard, orders: frOrders, products: frProducts, catalogue: frCatalogue, marketing: frMarketing, delivery: frDelivery, shop: frShop, ...MESSAGES.fr },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, orders: enOrders, products: enProducts, catalogue: enCatalogue, marketing: enMarketing, delivery: enDelivery, shop: enShop, ...MESSAGES.en },
 } as const satisfies Record<Locale, object>
 
 export const NAMESPACES = Object.keys(resources.ar) as (keyof (typeof resources)['ar'])[]

@@ -1,5 +1,6 @@
 import type { Staff } from '../features/auth/types.ts'
 import type { DashboardFigures } from '../features/dashboard/types.ts'
+import type { OrderList, OrderPage, OrderRow } from '../features/orders/types.ts'
 
 export const OWNER: Staff = { _id: 's-1', email: 'amina@khatwa.dz', name: 'Amina Benali', role: 'owner' }
 
@@ -38,4 +39,92 @@ export const FIGURES: DashboardFigures = {
       stock: 3,
     },
   ],
+}
+
+export const STAFF_MEMBER: Staff = { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'staff' }
+
+export const ORDER_ROW: OrderRow = {
+  _id: 'o-1',
+  trackingNumber: 'KH-240117-0042',
+  createdAt: '2025-11-21T09:30:00.000Z',
+  status: 'pending',
+  paymentMethod: 'cash_on_delivery',
+  paymentStatus: 'unpaid',
+  customerName: 'Yacine Haddad',
+  phone: '0551234567',
+  wilayaCode: 16,
+  wilayaName: 'Alger',
+  communeName: 'Bab Ezzouar',
+  deliveryType: 'domicil',
+  totalAmount: 9300,
+  itemCount: 2,
+  callAttempts: 1,
+  hasReturnRequest: false,
+  version: 3,
+}
+
+export const ORDER_LIST: OrderList = { orders: [ORDER_ROW], currentPage: 1, totalPages: 3, total: 101 }
+
+export const ORDER_PAGE: OrderPage = {
+  order: {
+    _id: 'o-1',
+    trackingNumber: 'KH-240117-0042',
+    createdAt: '2025-11-21T09:30:00.000Z',
+    status: 'pending',
+    paymentMethod: 'cash_on_delivery',
+    paymentStatus: 'unpaid',
+    paidAt: null,
+    customerName: 'Yacine Haddad',
+    customer: { firstName: 'Yacine', lastName: 'Haddad', phone: '0551234567', email: null },
+    phone: '0551234567',
+    address: {
+      wilayaCode: 16,
+      wilayaName: 'Alger',
+      wilayaCode58: 16,
+      wilaya58Name: 'Alger',
+      communeName: 'Bab Ezzouar',
+      street: '12 rue Didouche Mourad',
+    },
+    deliveryType: 'domicil',
+    deliveryFee: 480,
+    deliveryTrackingId: null,
+    coupon: { code: 'BIENVENUE10', discount: 980, released: false },
+    subtotal: 9800,
+    discount: 980,
+    totalAmount: 9300,
+    amountToCollect: 9300,
+    itemCount: 2,
+    notes: null,
+    callAttempts: 1,
+    version: 3,
+    items: [
+      {
+        _id: 'i-1',
+        productId: 'p-1',
+        nameAr: 'حذاء ديربي جلد',
+        nameFr: 'Derby en cuir',
+        image: null,
+        size: '42',
+        color: 'navy',
+        sku: 'DER-42-NAVY',
+        quantity: 2,
+        unitPrice: 4900,
+        lineTotal: 9800,
+      },
+    ],
+  },
+  history: [
+    { _id: 1, fromStatus: null, toStatus: 'pending', createdAt: '2025-11-21T09:30:00.000Z', staffName: null },
+    {
+      _id: 2,
+      fromStatus: 'pending',
+      toStatus: 'pending',
+      callOutcome: 'no_answer',
+      note: 'Rappeler après 17 h',
+      createdAt: '2025-11-21T10:00:00.000Z',
+      staffName: 'Amina Benali',
+    },
+  ],
+  returnRequests: [],
+  allowedMoves: ['confirmed', 'cancelled', 'deleted'],
 }

@@ -102,3 +102,34 @@ describe('dashboard', () => {
     expect(await screen.findByText('Commandes du jour')).toBeTruthy()
   })
 })
+
+describe('dashboard chart', () => {
+  test('draws the last 30 days when the API sends them, with the totals written out', async () => {
+    const last30Days = Array.from({ length: 30 }, (_, i) => ({
+      date: `2025-11-${String(i + 1).padStart(2, '0')}`,
+      orders: i % 3,
+      revenue: (i % 3) * 5000,
+    }))
+    stubApi({
+      '/admin/auth/me': { data: { staff: OWNER } },
+      '/admin/dashboard': { data: { ...FIGURES, last30Days } },
+      '/settings': { data: SHOP },
+    })
+    renderApp({ locale: 'fr' })
+    const chart = await screen.findByRole('region', { name: '30 derniers jours' })
+    expect(chart.querySelectorAll('rect')).toHaveLength(30)
+    const total = last30Days.reduce((sum, d) => sum + d.revenue, 0)
+    expect(within(chart).getByRole('img').getAttribute('aria-label')).toBe(`30 commandes, ${formatPrice(total, 'fr')} en 30 jours`)
+  })
+
+  test('without the 30 days, no chart is drawn', async () => {
+    stubApi({
+      '/admin/auth/me': { data: { staff: OWNER } },
+      '/admin/dashboard': { data: FIGURES },
+      '/settings': { data: SHOP },
+    })
+    renderApp({ locale: 'fr' })
+    await screen.findByText('Commandes du jour')
+    expect(screen.queryByRole('region', { name: '30 derniers jours' })).toBeNull()
+  })
+})

@@ -1,24 +1,63 @@
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
+import { IconBanners } from '../icons/icon-banners.tsx'
+import { IconCategories } from '../icons/icon-categories.tsx'
+import { IconCoupons } from '../icons/icon-coupons.tsx'
 import { IconDashboard } from '../icons/icon-dashboard.tsx'
+import { IconDelivery } from '../icons/icon-delivery.tsx'
+import { IconOrders } from '../icons/icon-orders.tsx'
+import { IconPixels } from '../icons/icon-pixels.tsx'
+import { IconProducts } from '../icons/icon-products.tsx'
 import type { IconProps } from '../icons/icon-props.ts'
+import { IconSettings } from '../icons/icon-settings.tsx'
+import { IconStaff } from '../icons/icon-staff.tsx'
 
-// Screens join this list as they are built (orders, products, ...), never before.
-const LINKS: { to: string; key: 'nav.dashboard'; end: boolean; Icon: ComponentType<IconProps> }[] = [
-  { to: '/', key: 'nav.dashboard', end: true, Icon: IconDashboard },
+type NavKey =
+  | 'dashboard'
+  | 'orders'
+  | 'products'
+  | 'categories'
+  | 'coupons'
+  | 'delivery'
+  | 'banners'
+  | 'pixels'
+  | 'settings'
+  | 'staff'
+
+interface NavItem {
+  to: string
+  key: NavKey
+  end: boolean
+  Icon: ComponentType<IconProps>
+  /** Shown to owners only; the API refuses these routes to staff anyway. */
+  isOwnerOnly?: boolean
+}
+
+const LINKS: NavItem[] = [
+  { to: '/', key: 'dashboard', end: true, Icon: IconDashboard },
+  { to: '/orders', key: 'orders', end: false, Icon: IconOrders },
+  { to: '/products', key: 'products', end: false, Icon: IconProducts },
+  { to: '/categories', key: 'categories', end: false, Icon: IconCategories },
+  { to: '/coupons', key: 'coupons', end: false, Icon: IconCoupons },
+  { to: '/delivery-prices', key: 'delivery', end: false, Icon: IconDelivery },
+  { to: '/banners', key: 'banners', end: false, Icon: IconBanners },
+  { to: '/pixels', key: 'pixels', end: false, Icon: IconPixels, isOwnerOnly: true },
+  { to: '/settings', key: 'settings', end: false, Icon: IconSettings, isOwnerOnly: true },
+  { to: '/staff', key: 'staff', end: false, Icon: IconStaff, isOwnerOnly: true },
 ]
 
 export interface AdminNavProps {
+  isOwner: boolean
   onNavigate?: () => void
 }
 
-export function AdminNav({ onNavigate }: AdminNavProps) {
+export function AdminNav({ isOwner, onNavigate }: AdminNavProps) {
   const { t } = useTranslation()
   return (
     <nav aria-label={t('nav.label')}>
       <ul className="flex flex-col gap-0.5">
-        {LINKS.map(({ to, key, end, Icon }) => (
+        {LINKS.filter((link) => isOwner || !link.isOwnerOnly).map(({ to, key, end, Icon }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -27,7 +66,7 @@ export function AdminNav({ onNavigate }: AdminNavProps) {
               className="flex min-h-11 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted hover:bg-ink/5 hover:text-ink aria-[current=page]:bg-white aria-[current=page]:font-semibold aria-[current=page]:text-brand lg:min-h-9"
             >
               <Icon />
-              {t(key)}
+              {t(`nav.${key}`)}
             </NavLink>
           </li>
         ))}

@@ -6,28 +6,29 @@ import { SidebarContent } from './sidebar-content.tsx'
 
 export interface AdminShellProps {
   account: ReactNode
+  isOwner: boolean
   children: ReactNode
 }
 
 /** A sidebar on the start edge from 1024 px; below, a top bar whose menu button opens the same content as a drawer. */
-export function AdminShell({ account, children }: AdminShellProps) {
+export function AdminShell({ account, isOwner, children }: AdminShellProps) {
   const { t } = useTranslation()
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
+    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] print:block">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-30 focus:rounded-md focus:bg-paper focus:px-4 focus:py-3"
       >
         {t('skipToContent')}
       </a>
-      <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-line bg-paper/95 px-2 backdrop-blur-sm lg:hidden">
-        <MenuDrawer account={account} />
+      <header className="sticky top-0 z-20 flex h-14 print:hidden items-center gap-2 border-b border-line bg-paper/95 px-2 backdrop-blur-sm lg:hidden">
+        <MenuDrawer account={account} isOwner={isOwner} />
         <ShopBrand />
       </header>
-      <aside className="sticky top-0 hidden h-dvh overflow-y-auto border-e border-line bg-surface lg:block">
-        <SidebarContent account={account} />
+      <aside className="sticky top-0 hidden h-dvh print:hidden overflow-y-auto border-e border-line bg-surface lg:block">
+        <SidebarContent account={account} isOwner={isOwner} />
       </aside>
-      <main id="main" className="min-w-0 px-4 py-5 lg:px-8 lg:py-6">
+      <main id="main" className="min-w-0 px-4 py-5 lg:px-8 lg:py-6 print:p-0">
         {children}
       </main>
     </div>

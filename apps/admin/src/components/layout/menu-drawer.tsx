@@ -6,6 +6,7 @@ import { SidebarContent } from './sidebar-content.tsx'
 
 export interface MenuDrawerProps {
   account: ReactNode
+  isOwner: boolean
 }
 
 /**
@@ -13,7 +14,7 @@ export interface MenuDrawerProps {
  * sliding in from the start edge, which is the right edge in Arabic. Its content exists only while open,
  * so the page never holds two copies of the navigation for assistive technologies.
  */
-export function MenuDrawer({ account }: MenuDrawerProps) {
+export function MenuDrawer({ account, isOwner }: MenuDrawerProps) {
   const { t } = useTranslation()
   const dialog = useRef<HTMLDialogElement>(null)
   const [isOpen, setIsOpen] = useState(false)
@@ -47,6 +48,7 @@ export function MenuDrawer({ account }: MenuDrawerProps) {
         {isOpen ? (
           <SidebarContent
             account={account}
+            isOwner={isOwner}
             onNavigate={close}
             header={
               <button

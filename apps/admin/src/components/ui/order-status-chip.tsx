@@ -22,7 +22,7 @@ export interface OrderStatusChipProps {
 export function OrderStatusChip({ status }: OrderStatusChipProps) {
   const { t } = useTranslation()
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[status]}`}>
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE[status]}`}>
       {t(`orderStatus.${status}`)}
     </span>
   )

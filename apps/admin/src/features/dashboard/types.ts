@@ -17,4 +17,13 @@ export interface DashboardFigures {
   awaitingConfirmation: number
   ordersByStatus: Record<OrderStatus, number>
   lowStock: LowStockVariant[]
+  /** The last 30 days, oldest first; older servers do not send it. */
+  last30Days?: DayFigures[]
+}
+
+export interface DayFigures {
+  /** '2025-11-21', the shop's day in Algeria. */
+  date: string
+  orders: number
+  revenue: number
 }

@@ -8,6 +8,7 @@ import { DashboardSkeleton } from './dashboard-skeleton.tsx'
 import { FigureCard } from './figure-card.tsx'
 import { LowStockTable } from './low-stock-table.tsx'
 import { OrdersByStatusTable } from './orders-by-status-table.tsx'
+import { ThirtyDayChart } from './thirty-day-chart.tsx'
 
 /** Today's figures, the orders by status and the low stock, from one request. */
 export function DashboardOverview() {
@@ -48,6 +49,7 @@ export function DashboardOverview() {
           isHighlighted={figures.awaitingConfirmation > 0}
         />
       </dl>
+      {figures.last30Days && figures.last30Days.length > 0 ? <ThirtyDayChart days={figures.last30Days} /> : null}
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
         <OrdersByStatusTable counts={figures.ordersByStatus} />
         <LowStockTable items={figures.lowStock} />

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { BannersScreen } from '../../features/banners/banners-screen.tsx'
+
+export function BannersPage() {
+  const { t } = useTranslation('marketing')
+  return (
+    <>
+      <PageTitle page={t('banners.title')} />
+      <BannersScreen />
+    </>
+  )
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { CouponsScreen } from '../../features/coupons/coupons-screen.tsx'
+
+export function CouponsPage() {
+  const { t } = useTranslation('marketing')
+  return (
+    <>
+      <PageTitle page={t('coupons.title')} />
+      <CouponsScreen />
+    </>
+  )
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { DeliveryPricesTable } from '../../features/delivery/components/delivery-prices-table.tsx'
+
+export function DeliveryPricesPage() {
+  const { t } = useTranslation('delivery')
+  return (
+    <>
+      <PageTitle page={t('title')} />
+      <h1 className="mb-4 text-xl font-bold">{t('title')}</h1>
+      <DeliveryPricesTable />
+    </>
+  )
+}

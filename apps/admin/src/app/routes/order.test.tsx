@@ -1,0 +1,158 @@
+import { formatPrice } from '@shop/shared'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, test, vi } from 'vitest'
+import { ORDER_PAGE, OWNER, SHOP } from '../../test/fixtures.ts'
+import { renderApp } from '../../test/render-app.tsx'
+import { callsTo, type StubHandler, stubApi } from '../../test/stub-api.ts'
+
+const URL = '/admin/orders/o-1'
+
+function stubOrder(overrides: Record<string, StubHandler> = {}) {
+  return stubApi({
+    '/admin/auth/me': { data: { staff: OWNER } },
+    '/settings': { data: SHOP },
+    '/admin/orders/o-1': { data: ORDER_PAGE },
+    ...overrides,
+  })
+}
+
+describe('order page', () => {
+  test('items, coupon, fee, total, the customer with a tap-to-call phone, and the history (French)', async () => {
+    stubOrder()
+    renderApp({ url: URL, locale: 'fr' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Commande KH-240117-0042' })).toBeTruthy()
+    const items = screen.getByRole('table', { name: 'Articles' })
+    expect(within(items).getByRole('rowheader', { name: /Derby en cuir/ })).toBeTruthy()
+    expect(within(items).getByText(/^Taille 42 · Bleu marine/)).toBeTruthy()
+    expect(screen.getByText('BIENVENUE10')).toBeTruthy()
+    const exact = { normalizer: (text: string) => text }
+    expect(screen.getByText(formatPrice(-980, 'fr'), exact)).toBeTruthy()
+    expect(screen.getAllByText(formatPrice(9300, 'fr'), exact).length).toBeGreaterThan(0)
+    const customer = screen.getByRole('region', { name: 'Client et livraison' })
+    expect(within(customer).getByRole('link', { name: '0551234567' }).getAttribute('href')).toBe('tel:0551234567')
+    expect(within(customer).getByText('12 rue Didouche Mourad')).toBeTruthy()
+    const history = screen.getByRole('region', { name: 'Historique' })
+    expect(within(history).getByText('Pas de réponse')).toBeTruthy()
+    expect(within(history).getByText('Rappeler après 17 h')).toBeTruthy()
+    expect(document.title).toBe('Commande KH-240117-0042 · Khatwa')
+  })
+
+  test('only the moves the server allows are offered', async () => {
+    stubOrder({
+      '/admin/orders/o-1': { data: { ...ORDER_PAGE, order: { ...ORDER_PAGE.order, status: 'shipped' }, allowedMoves: ['out_for_delivery', 'delivered', 'returned'] } },
+    })
+    renderApp({ url: URL, locale: 'fr' })
+    const moves = await screen.findByRole('region', { name: 'Changer le statut' })
+    expect(within(moves).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'En cours de livraison',
+      'Marquer livrée',
+      'Marquer retournée',
+    ])
+    // No call form once the order is past pending.
+    expect(screen.queryByRole('region', { name: 'Appel de confirmation' })).toBeNull()
+  })
+
+  test('a move sends the status, the note and the version seen, then reads the order again', async () => {
+    let reads = 0
+    const fetchMock = stubOrder({
+      '/admin/orders/o-1': () => {
+        reads += 1
+        return { data: ORDER_PAGE }
+      },
+      '/admin/orders/o-1/status': { data: {} },
+    })
+    renderApp({ url: URL, locale: 'fr' })
+    const moves = await screen.findByRole('region', { name: 'Changer le statut' })
+    fireEvent.change(within(moves).getByLabelText('Note gardée dans l’historique (facultative)'), {
+      target: { value: 'Client joint sur WhatsApp' },
+    })
+    fireEvent.click(within(moves).getByRole('button', { name: 'Confirmer' }))
+    await waitFor(() => expect(callsTo(fetchMock, '/admin/orders/o-1/status')).toHaveLength(1))
+    expect(callsTo(fetchMock, '/admin/orders/o-1/status')[0]).toMatchObject({
+      method: 'POST',
+      body: { status: 'confirmed', note: 'Client joint sur WhatsApp', version: 3 },
+    })
+    await waitFor(() => expect(reads).toBe(2))
+  })
+
+  test('cancelling asks first; declining sends nothing', async () => {
+    const confirm = vi.fn(() => false)
+    vi.stubGlobal('confirm', confirm)
+    const fetchMock = stubOrder({ '/admin/orders/o-1/status': { data: {} } })
+    renderApp({ url: URL, locale: 'fr' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Annuler la commande' }))
+    expect(confirm).toHaveBeenCalledWith('Passer vraiment la commande en « Annulée » ?')
+    expect(callsTo(fetchMock, '/admin/orders/o-1/status')).toHaveLength(0)
+  })
+
+  test('when another staff member changed the order, says so and reloads it on demand', async () => {
+    let version = 3
+    const fetchMock = stubOrder({
+      '/admin/orders/o-1': () => ({ data: { ...ORDER_PAGE, order: { ...ORDER_PAGE.order, version } } }),
+      '/admin/orders/o-1/call': { status: 409, code: 'ORDER_CONFLICT', message: 'La commande a changé.' },
+    })
+    renderApp({ url: URL, locale: 'fr' })
+    const call = await screen.findByRole('region', { name: 'Appel de confirmation' })
+    expect(within(call).getByText('1 tentative')).toBeTruthy()
+    fireEvent.click(within(call).getByLabelText('Commande confirmée'))
+    fireEvent.click(within(call).getByRole('button', { name: 'Enregistrer le résultat' }))
+
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByText('Un autre membre de l’équipe a modifié cette commande')).toBeTruthy()
+    expect(callsTo(fetchMock, '/admin/orders/o-1/call')[0]?.body).toEqual({ outcome: 'confirmed', version: 3 })
+
+    version = 4
+    fireEvent.click(within(alert).getByRole('button', { name: 'Recharger la commande' }))
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    // The next try carries the fresh version.
+    fireEvent.click(within(screen.getByRole('region', { name: 'Appel de confirmation' })).getByLabelText('Pas de réponse'))
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
+    await waitFor(() => expect(callsTo(fetchMock, '/admin/orders/o-1/call')).toHaveLength(2))
+    expect(callsTo(fetchMock, '/admin/orders/o-1/call')[1]?.body).toEqual({ outcome: 'no_answer', version: 4 })
+  })
+
+  test('a refused move shows the server’s message, not the conflict banner', async () => {
+    stubOrder({
+      '/admin/orders/o-1/status': { status: 422, code: 'STATUS_MOVE_NOT_ALLOWED', message: 'Ce changement de statut n’est pas permis.' },
+    })
+    renderApp({ url: URL, locale: 'fr' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmer' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Ce changement de statut n’est pas permis.')
+  })
+
+  test('the call outcome must be chosen before it is recorded (Arabic)', async () => {
+    const fetchMock = stubOrder()
+    renderApp({ url: URL, locale: 'ar' })
+    fireEvent.click(await screen.findByRole('button', { name: 'تسجيل النتيجة' }))
+    expect(screen.getByText('اختر نتيجة المكالمة.')).toBeTruthy()
+    expect(callsTo(fetchMock, '/admin/orders/o-1/call')).toHaveLength(0)
+  })
+
+  test('bank and CCP orders can be marked paid; cash on delivery cannot', async () => {
+    const fetchMock = stubOrder({
+      '/admin/orders/o-1': { data: { ...ORDER_PAGE, order: { ...ORDER_PAGE.order, paymentMethod: 'ccp' } } },
+      '/admin/orders/o-1/mark-paid': { data: {} },
+    })
+    renderApp({ url: URL, locale: 'fr' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Marquer comme payée' }))
+    await waitFor(() => expect(callsTo(fetchMock, '/admin/orders/o-1/mark-paid')).toHaveLength(1))
+    expect(callsTo(fetchMock, '/admin/orders/o-1/mark-paid')[0]?.body).toEqual({ version: 3 })
+  })
+
+  test('cash on delivery shows no payment button', async () => {
+    stubOrder()
+    renderApp({ url: URL, locale: 'fr' })
+    await screen.findByRole('heading', { level: 1, name: 'Commande KH-240117-0042' })
+    expect(screen.queryByRole('button', { name: 'Marquer comme payée' })).toBeNull()
+  })
+
+  test('the delivery slip carries the amount to collect and the address', async () => {
+    stubOrder()
+    const { container } = renderApp({ url: URL, locale: 'fr' })
+    await screen.findByRole('heading', { level: 1, name: 'Commande KH-240117-0042' })
+    const slip = container.querySelector('.delivery-slip')
+    expect(slip?.textContent).toContain(`Montant à encaisser : ${formatPrice(9300, 'fr')}`)
+    expect(slip?.textContent).toContain('12 rue Didouche Mourad')
+    expect(slip?.textContent).toContain('2 articles')
+  })
+})

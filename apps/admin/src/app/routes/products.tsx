@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ProductsOverview } from '../../features/products/components/products-overview.tsx'
+
+export function ProductsPage() {
+  const { t } = useTranslation('products')
+  return (
+    <>
+      <PageTitle page={t('list.title')} />
+      <ProductsOverview />
+    </>
+  )
+}

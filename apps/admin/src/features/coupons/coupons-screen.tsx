@@ -1,0 +1,237 @@
+import { COUPON_TYPES, type CouponType, formatPrice } from '@shop/shared'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { buttonClass } from '../../components/ui/button-class.ts'
+import { CheckboxField } from '../../components/ui/checkbox-field.tsx'
+import { ErrorState } from '../../components/ui/error-state.tsx'
+import { FormMessage } from '../../components/ui/form-message.tsx'
+import { SectionCard } from '../../components/ui/section-card.tsx'
+import { SelectField } from '../../components/ui/select-field.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { tableClasses as c } from '../../components/ui/table-classes.ts'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { formatShortDate, fromDateInput } from '../../lib/dates.ts'
+import { useErrorMessage } from '../../lib/use-error-message.ts'
+import { useLocale } from '../../lib/use-locale.ts'
+
+export interface Coupon {
+  _id: string
+  code: string
+  type: CouponType
+  value: number
+  minOrder: number
+  maxUses: number | null
+  usedCount: number
+  perCustomerLimit: number
+  startsAt: string | null
+  expiresAt: string | null
+  isActive: boolean
+}
+
+const KEY = ['coupons'] as const
+
+const EMPTY = { code: '', type: 'percentage' as CouponType, value: '', minOrder: '0', maxUses: '', perCustomerLimit: '1', startsAt: '', expiresAt: '', isActive: true }
+type Draft = typeof EMPTY
+
+/** The body of `POST /admin/coupons`, or the field that is wrong. */
+export function couponBody(draft: Draft): { body: Record<string, unknown> } | { field: keyof Draft } {
+  const whole = (v: string) => /^\d+$/.test(v.trim())
+  const code = draft.code.trim().toUpperCase()
+  if (!/^[A-Z0-9]{3,32}$/.test(code)) return { field: 'code' }
+  if (!whole(draft.value) || Number(draft.value) < 1 || (draft.type === 'percentage' && Number(draft.value) > 100)) return { field: 'value' }
+  if (!whole(draft.minOrder)) return { field: 'minOrder' }
+  if (draft.maxUses.trim() && (!whole(draft.maxUses) || Number(draft.maxUses) < 1)) return { field: 'maxUses' }
+  if (!whole(draft.perCustomerLimit) || Number(draft.perCustomerLimit) < 1) return { field: 'perCustomerLimit' }
+  const startsAt = draft.startsAt ? fromDateInput(draft.startsAt) : null
+  // An end date is the whole of that day: the coupon stops at the next midnight in Algeria.
+  const endDay = draft.expiresAt ? fromDateInput(draft.expiresAt) : null
+  const expiresAt = endDay ? new Date(new Date(endDay).getTime() + 86_400_000 - 1000).toISOString() : null
+  if (startsAt && expiresAt && startsAt >= expiresAt) return { field: 'expiresAt' }
+  return {
+    body: {
+      code,
+      type: draft.type,
+      value: Number(draft.value),
+      minOrder: Number(draft.minOrder),
+      maxUses: draft.maxUses.trim() ? Number(draft.maxUses) : null,
+      perCustomerLimit: Number(draft.perCustomerLimit),
+      startsAt,
+      expiresAt,
+      isActive: draft.isActive,
+    },
+  }
+}
+
+function CouponForm() {
+  const { t } = useTranslation(['marketing', 'common'])
+  const queryClient = useQueryClient()
+  const [draft, setDraft] = useState<Draft>(EMPTY)
+  const [wrong, setWrong] = useState<keyof Draft | null>(null)
+  const create = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<{ coupon: Coupon }>('/admin/coupons', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  })
+  const error = useErrorMessage(create.error)
+  const serverField = create.error instanceof ApiError ? create.error.fieldErrors : []
+  const fieldError = (field: keyof Draft) =>
+    wrong === field ? t(`coupons.invalid.${field}` as 'coupons.invalid.code') : serverField.find((e) => e.field === field)?.message
+  const bind = (field: Exclude<keyof Draft, 'isActive' | 'type'>) => ({
+    name: field,
+    value: draft[field],
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value }),
+    error: fieldError(field),
+  })
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const result = couponBody(draft)
+    if ('field' in result) {
+      setWrong(result.field)
+      return
+    }
+    setWrong(null)
+    try {
+      await create.mutateAsync(result.body)
+      setDraft(EMPTY)
+    } catch {
+      // shown below
+    }
+  }
+
+  return (
+    <SectionCard title={t('coupons.new')}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField label={t('coupons.code')} dir="ltr" autoCapitalize="characters" {...bind('code')} />
+        <SelectField
+          label={t('coupons.type')}
+          value={draft.type}
+          onChange={(event) => setDraft({ ...draft, type: event.target.value as CouponType })}
+          options={COUPON_TYPES.map((type) => ({ value: type, label: t(`coupons.types.${type}`) }))}
+        />
+        <TextField label={draft.type === 'percentage' ? t('coupons.valuePercent') : t('coupons.valueAmount')} inputMode="numeric" {...bind('value')} />
+        <TextField label={t('coupons.minOrder')} inputMode="numeric" {...bind('minOrder')} />
+        <TextField label={t('coupons.maxUses')} inputMode="numeric" {...bind('maxUses')} />
+        <TextField label={t('coupons.perCustomerLimit')} inputMode="numeric" {...bind('perCustomerLimit')} />
+        <TextField label={t('coupons.startsAt')} type="date" {...bind('startsAt')} />
+        <TextField label={t('coupons.expiresAt')} type="date" {...bind('expiresAt')} />
+        <CheckboxField label={t('coupons.isActive')} checked={draft.isActive} onChange={(event) => setDraft({ ...draft, isActive: event.target.checked })} />
+        <div className="flex items-end sm:col-span-2 lg:col-span-3">
+          <button type="submit" disabled={create.isPending} className={buttonClass('primary')}>
+            {t('coupons.create')}
+          </button>
+        </div>
+      </form>
+      <div className="mt-2 flex flex-col gap-2">
+        <FormMessage tone="error">{error}</FormMessage>
+        {create.isSuccess ? <FormMessage tone="success">{t('coupons.created', { code: create.data.coupon.code })}</FormMessage> : null}
+      </div>
+    </SectionCard>
+  )
+}
+
+function CouponRow({ coupon }: { coupon: Coupon }) {
+  const { t } = useTranslation('marketing')
+  const locale = useLocale()
+  const queryClient = useQueryClient()
+  const change = useMutation({
+    mutationFn: (patch: { isActive: boolean } | 'delete') =>
+      patch === 'delete'
+        ? api<unknown>(`/admin/coupons/${coupon._id}`, { method: 'DELETE' })
+        : api<unknown>(`/admin/coupons/${coupon._id}`, { method: 'PATCH', body: patch }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  })
+  const error = useErrorMessage(change.error)
+  const dates = [coupon.startsAt, coupon.expiresAt].map((d) => (d ? formatShortDate(d, locale) : '…')).join(' → ')
+  return (
+    <tr>
+      <th scope="row" className={`${c.td} font-semibold`}>
+        <bdi dir="ltr">{coupon.code}</bdi>
+      </th>
+      <td className={c.td}>
+        {coupon.type === 'percentage' ? `${coupon.value} %` : formatPrice(coupon.value, locale)}
+        {coupon.minOrder > 0 ? <span className="block text-xs text-muted">{t('coupons.from', { amount: formatPrice(coupon.minOrder, locale) })}</span> : null}
+      </td>
+      <td className={c.tdFigure}>
+        {coupon.usedCount}
+        {coupon.maxUses === null ? '' : ` / ${coupon.maxUses}`}
+      </td>
+      <td className={`${c.td} hidden whitespace-nowrap md:table-cell`}>{coupon.startsAt || coupon.expiresAt ? dates : t('coupons.always')}</td>
+      <td className={c.td}>
+        <label className="inline-flex min-h-9 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-5 accent-brand"
+            checked={coupon.isActive}
+            disabled={change.isPending}
+            onChange={(event) => change.mutate({ isActive: event.target.checked })}
+            aria-label={t('coupons.activeOf', { code: coupon.code })}
+          />
+          <span className="hidden sm:inline">{coupon.isActive ? t('coupons.active') : t('coupons.inactive')}</span>
+        </label>
+      </td>
+      <td className={c.td}>
+        <button
+          type="button"
+          className={buttonClass('ghost', 'text-danger')}
+          disabled={change.isPending}
+          aria-label={t('coupons.deleteOf', { code: coupon.code })}
+          onClick={() => {
+            if (window.confirm(t('coupons.confirmDelete', { code: coupon.code }))) change.mutate('delete')
+          }}
+        >
+          {t('coupons.delete')}
+        </button>
+        {error ? <p role="alert" className="text-xs text-danger">{error}</p> : null}
+      </td>
+    </tr>
+  )
+}
+
+/** Create coupons, see their use, switch them off, delete them (one already used is only switched off). */
+export function CouponsScreen() {
+  const { t } = useTranslation(['marketing', 'common'])
+  const coupons = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api<{ coupons: Coupon[] }>('/admin/coupons?limit=100', { signal }).then((d) => d.coupons),
+  })
+  const errorMessage = useErrorMessage(coupons.error)
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-bold">{t('coupons.title')}</h1>
+      <CouponForm />
+      {coupons.data ? (
+        coupons.data.length === 0 ? (
+          <p className="rounded-lg border border-line bg-white px-4 py-8 text-center text-sm text-muted">{t('coupons.empty')}</p>
+        ) : (
+          <div className={c.box}>
+            <table className={c.table} aria-label={t('coupons.title')}>
+              <thead>
+                <tr>
+                  <th scope="col" className={c.th}>{t('coupons.code')}</th>
+                  <th scope="col" className={c.th}>{t('coupons.discount')}</th>
+                  <th scope="col" className={c.thFigure}>{t('coupons.uses')}</th>
+                  <th scope="col" className={`${c.th} hidden md:table-cell`}>{t('coupons.dates')}</th>
+                  <th scope="col" className={c.th}>{t('coupons.isActive')}</th>
+                  <th scope="col" className={c.th}><span className="sr-only">{t('coupons.actions')}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {coupons.data.map((coupon) => (
+                  <CouponRow key={coupon._id} coupon={coupon} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : coupons.isError ? (
+        <ErrorState title={t('coupons.loadError')} message={errorMessage} onRetry={() => void coupons.refetch()} />
+      ) : (
+        <div role="status" aria-label={t('common:loading')}>
+          <Skeleton className="h-64" />
+        </div>
+      )}
+    </div>
+  )
+}

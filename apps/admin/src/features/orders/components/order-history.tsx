@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next'
+import { OrderStatusChip } from '../../../components/ui/order-status-chip.tsx'
+import { SectionCard } from '../../../components/ui/section-card.tsx'
+import { formatDateTime } from '../../../lib/dates.ts'
+import { useLocale } from '../../../lib/use-locale.ts'
+import type { OrderHistoryEntry } from '../types.ts'
+
+export interface OrderHistoryProps {
+  entries: OrderHistoryEntry[]
+}
+
+/** Every change, oldest first: the status reached, the call outcome, who did it and when, with their note. */
+export function OrderHistory({ entries }: OrderHistoryProps) {
+  const { t } = useTranslation('orders')
+  const locale = useLocale()
+  return (
+    <SectionCard title={t('history.title')}>
+      {entries.length === 0 ? (
+        <p className="text-sm text-muted">{t('history.empty')}</p>
+      ) : (
+        <ol className="flex flex-col gap-3 border-s-2 border-line ps-4">
+          {entries.map((entry) => (
+            <li key={entry._id} className="relative">
+              <span
+                className="absolute -start-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand ring-2 ring-white"
+                aria-hidden="true"
+              />
+              <div className="flex flex-wrap items-center gap-2">
+                <OrderStatusChip status={entry.toStatus} />
+                {entry.callOutcome ? (
+                  <span className="text-sm font-medium">{t(`call.outcomes.${entry.callOutcome}`)}</span>
+                ) : null}
+              </div>
+              <p className="mt-1 text-xs text-muted">
+                {formatDateTime(entry.createdAt, locale)}
+                {' · '}
+                {entry.staffName ? <bdi>{entry.staffName}</bdi> : entry.byClient || entry.fromStatus === null ? t('history.byCustomer') : t('history.bySystem')}
+              </p>
+              {entry.note ? <p className="mt-1 text-sm whitespace-pre-line">{entry.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </SectionCard>
+  )
+}

@@ -1,0 +1,69 @@
+import type { ReturnRequestStatus } from '@shop/shared'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { buttonClass } from '../../../components/ui/button-class.ts'
+import { SectionCard } from '../../../components/ui/section-card.tsx'
+import { SelectField } from '../../../components/ui/select-field.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { formatDateTime } from '../../../lib/dates.ts'
+import { useLocale } from '../../../lib/use-locale.ts'
+import type { ReturnRequest } from '../types.ts'
+
+// Staff answer a request; 'requested' is where it starts, never a choice.
+const HANDLED = ['accepted', 'refused', 'received'] as const satisfies readonly ReturnRequestStatus[]
+
+export interface ReturnRequestsProps {
+  requests: ReturnRequest[]
+  isBusy: boolean
+  onUpdate: (requestId: string, status: ReturnRequestStatus, note: string) => Promise<boolean>
+}
+
+function ReturnRequestItem({ request, isBusy, onUpdate }: { request: ReturnRequest } & Omit<ReturnRequestsProps, 'requests'>) {
+  const { t } = useTranslation('orders')
+  const locale = useLocale()
+  const [status, setStatus] = useState<ReturnRequestStatus>(request.status === 'requested' ? 'accepted' : request.status)
+  const [note, setNote] = useState(request.staffNote ?? '')
+  return (
+    <li className="flex flex-col gap-2 rounded-md border border-line p-3">
+      <p className="text-sm">
+        <span className="font-semibold">{t(`returns.status.${request.status}`)}</span>
+        <span className="text-muted"> · {formatDateTime(request.createdAt, locale)}</span>
+      </p>
+      {request.reason ? <p className="text-sm whitespace-pre-line">{request.reason}</p> : null}
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void onUpdate(request._id, status, note)
+        }}
+      >
+        <SelectField
+          label={t('returns.newStatus')}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as ReturnRequestStatus)}
+          options={HANDLED.map((value) => ({ value, label: t(`returns.status.${value}`) }))}
+        />
+        <div className="min-w-0 flex-1">
+          <TextField label={t('returns.note')} name="returnNote" value={note} onChange={(event) => setNote(event.target.value)} />
+        </div>
+        <button type="submit" disabled={isBusy} className={buttonClass('secondary')}>
+          {t('returns.save')}
+        </button>
+      </form>
+    </li>
+  )
+}
+
+export function ReturnRequests({ requests, isBusy, onUpdate }: ReturnRequestsProps) {
+  const { t } = useTranslation('orders')
+  if (requests.length === 0) return null
+  return (
+    <SectionCard title={t('returns.title')}>
+      <ul className="flex flex-col gap-3">
+        {requests.map((request) => (
+          <ReturnRequestItem key={request._id} request={request} isBusy={isBusy} onUpdate={onUpdate} />
+        ))}
+      </ul>
+    </SectionCard>
+  )
+}

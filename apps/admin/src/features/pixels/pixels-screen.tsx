@@ -1,0 +1,163 @@
+import { PIXEL_PLATFORMS, type PixelPlatform } from '@shop/shared'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { buttonClass } from '../../components/ui/button-class.ts'
+import { ErrorState } from '../../components/ui/error-state.tsx'
+import { FormMessage } from '../../components/ui/form-message.tsx'
+import { SectionCard } from '../../components/ui/section-card.tsx'
+import { SelectField } from '../../components/ui/select-field.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { tableClasses as c } from '../../components/ui/table-classes.ts'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { api } from '../../lib/api.ts'
+import { useErrorMessage } from '../../lib/use-error-message.ts'
+
+interface Pixel {
+  _id: string
+  platform: PixelPlatform
+  pixelId: string
+  isActive: boolean
+}
+
+const KEY = ['pixels'] as const
+const PIXEL_ID = /^[A-Za-z0-9_-]{5,64}$/
+
+function usePixelChange() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (change: { id?: string; body?: Partial<Pixel>; remove?: boolean }) =>
+      change.remove
+        ? api<unknown>(`/admin/pixels/${change.id}`, { method: 'DELETE' })
+        : change.id
+          ? api<unknown>(`/admin/pixels/${change.id}`, { method: 'PATCH', body: change.body })
+          : api<unknown>('/admin/pixels', { method: 'POST', body: change.body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  })
+}
+
+function PixelRow({ pixel }: { pixel: Pixel }) {
+  const { t } = useTranslation('marketing')
+  const change = usePixelChange()
+  const error = useErrorMessage(change.error)
+  return (
+    <tr>
+      <td className={c.td}>{t(`pixels.platforms.${pixel.platform}`)}</td>
+      <th scope="row" className={`${c.td} font-semibold`}>
+        <bdi dir="ltr">{pixel.pixelId}</bdi>
+      </th>
+      <td className={c.td}>
+        <input
+          type="checkbox"
+          className="size-5 accent-brand"
+          checked={pixel.isActive}
+          disabled={change.isPending}
+          aria-label={t('pixels.activeOf', { id: pixel.pixelId })}
+          onChange={(event) => change.mutate({ id: pixel._id, body: { isActive: event.target.checked } })}
+        />
+      </td>
+      <td className={c.td}>
+        <button
+          type="button"
+          className={buttonClass('ghost', 'text-danger')}
+          disabled={change.isPending}
+          onClick={() => {
+            if (window.confirm(t('pixels.confirmDelete', { id: pixel.pixelId }))) change.mutate({ id: pixel._id, remove: true })
+          }}
+        >
+          {t('pixels.delete')}
+        </button>
+        {error ? <p role="alert" className="text-xs text-danger">{error}</p> : null}
+      </td>
+    </tr>
+  )
+}
+
+/** Facebook and TikTok pixel ids the storefront loads; none configured, no script loaded. */
+export function PixelsScreen() {
+  const { t } = useTranslation(['marketing', 'common'])
+  const pixels = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api<{ pixels: Pixel[] }>('/admin/pixels', { signal }).then((d) => d.pixels),
+  })
+  const change = usePixelChange()
+  const loadError = useErrorMessage(pixels.error)
+  const saveError = useErrorMessage(change.error)
+  const [platform, setPlatform] = useState<PixelPlatform>('facebook')
+  const [pixelId, setPixelId] = useState('')
+  const [isInvalid, setIsInvalid] = useState(false)
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!PIXEL_ID.test(pixelId.trim())) {
+      setIsInvalid(true)
+      return
+    }
+    setIsInvalid(false)
+    try {
+      await change.mutateAsync({ body: { platform, pixelId: pixelId.trim(), isActive: true } })
+      setPixelId('')
+    } catch {
+      // shown below
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-bold">{t('pixels.title')}</h1>
+      <SectionCard title={t('pixels.new')}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-end">
+          <SelectField
+            label={t('pixels.platform')}
+            value={platform}
+            onChange={(event) => setPlatform(event.target.value as PixelPlatform)}
+            options={PIXEL_PLATFORMS.map((value) => ({ value, label: t(`pixels.platforms.${value}`) }))}
+          />
+          <TextField
+            label={t('pixels.pixelId')}
+            name="pixelId"
+            dir="ltr"
+            value={pixelId}
+            error={isInvalid ? t('pixels.invalid') : undefined}
+            onChange={(event) => setPixelId(event.target.value)}
+          />
+          <button type="submit" disabled={change.isPending} className={buttonClass('primary')}>
+            {t('pixels.add')}
+          </button>
+        </form>
+        <div className="mt-2">
+          <FormMessage tone="error">{saveError}</FormMessage>
+        </div>
+      </SectionCard>
+      {pixels.data ? (
+        pixels.data.length === 0 ? (
+          <p className="rounded-lg border border-line bg-white px-4 py-8 text-center text-sm text-muted">{t('pixels.empty')}</p>
+        ) : (
+          <div className={c.box}>
+            <table className={c.table} aria-label={t('pixels.title')}>
+              <thead>
+                <tr>
+                  <th scope="col" className={c.th}>{t('pixels.platform')}</th>
+                  <th scope="col" className={c.th}>{t('pixels.pixelId')}</th>
+                  <th scope="col" className={c.th}>{t('pixels.active')}</th>
+                  <th scope="col" className={c.th}><span className="sr-only">{t('pixels.actions')}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {pixels.data.map((pixel) => (
+                  <PixelRow key={pixel._id} pixel={pixel} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : pixels.isError ? (
+        <ErrorState title={t('pixels.loadError')} message={loadError} onRetry={() => void pixels.refetch()} />
+      ) : (
+        <div role="status" aria-label={t('common:loading')}>
+          <Skeleton className="h-40" />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api.ts'
+import type { Category, ProductBody, ProductDetail, ProductList, Variant } from '../types.ts'
+import { productKeys } from './product-keys.ts'
+
+export function useProducts(query: string) {
+  return useQuery({
+    queryKey: productKeys.list(query),
+    queryFn: ({ signal }) => api<ProductList>(`/admin/products?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useCategories() {
+  return useQuery({
+    queryKey: productKeys.categories(),
+    queryFn: ({ signal }) => api<{ categories: Category[] }>('/admin/categories', { signal }).then((d) => d.categories),
+  })
+}
+
+export function useProduct(id: string | null) {
+  return useQuery({
+    queryKey: productKeys.detail(id ?? 'new'),
+    queryFn: ({ signal }) =>
+      api<{ product: ProductDetail }>(`/admin/products/${encodeURIComponent(id ?? '')}`, { signal }).then((d) => d.product),
+    enabled: id !== null,
+  })
+}
+
+/** After any change the product and the lists are read again: the server's product is the truth. */
+function useRefresh(id: string | null) {
+  const queryClient = useQueryClient()
+  return async () => {
+    await Promise.all([
+      id ? queryClient.invalidateQueries({ queryKey: productKeys.detail(id) }) : undefined,
+      queryClient.invalidateQueries({ queryKey: productKeys.lists() }),
+    ])
+  }
+}
+
+export function useSaveProduct(id: string | null) {
+  const refresh = useRefresh(id)
+  return useMutation({
+    mutationFn: (body: ProductBody) =>
+      id
+        ? api<{ product: ProductDetail }>(`/admin/products/${encodeURIComponent(id)}`, { method: 'PATCH', body })
+        : api<{ product: ProductDetail }>('/admin/products', { method: 'POST', body }),
+    onSuccess: refresh,
+  })
+}
+
+export function useDeleteProduct(id: string) {
+  const refresh = useRefresh(null)
+  return useMutation({
+    mutationFn: () => api<unknown>(`/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  })
+}
+
+export type VariantsChange =
+  | { kind: 'replace'; variants: Variant[] }
+  | { kind: 'stock'; items: { variantId: string; stock: number }[] }
+
+/** A new grid replaces the variants; stock alone changed on existing variants goes through the bulk stock route. */
+export function useSaveVariants(id: string) {
+  const refresh = useRefresh(id)
+  return useMutation({
+    mutationFn: (change: VariantsChange) =>
+      change.kind === 'replace'
+        ? api<unknown>(`/admin/products/${encodeURIComponent(id)}/variants`, { method: 'PUT', body: change.variants })
+        : api<unknown>('/admin/variants/stock', { method: 'PATCH', body: { items: change.items } }),
+    onSuccess: refresh,
+  })
+}
+
+export type ImageChange =
+  | { kind: 'upload'; file: File }
+  | { kind: 'delete'; imageId: string }
+  | { kind: 'order'; imageIds: string[] }
+
+function fileForm(file: File): FormData {
+  const form = new FormData()
+  form.append('file', file)
+  return form
+}
+
+export function useProductImages(id: string) {
+  const refresh = useRefresh(id)
+  return useMutation({
+    mutationFn: (change: ImageChange) => {
+      const base = `/admin/products/${encodeURIComponent(id)}/images`
+      switch (change.kind) {
+        case 'upload':
+          return api<unknown>(base, { method: 'POST', body: fileForm(change.file) })
+        case 'delete':
+          return api<unknown>(`${base}/${encodeURIComponent(change.imageId)}`, { method: 'DELETE' })
+        case 'order':
+          return api<unknown>(`${base}/order`, { method: 'PUT', body: { imageIds: change.imageIds } })
+      }
+    },
+    onSuccess: refresh,
+  })
+}

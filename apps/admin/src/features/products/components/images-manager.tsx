@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { buttonClass } from '../../../components/ui/button-class.ts'
+import { FormMessage } from '../../../components/ui/form-message.tsx'
+import { useErrorMessage } from '../../../lib/use-error-message.ts'
+import { useProductImages } from '../api/use-products.ts'
+import type { ProductImage } from '../types.ts'
+
+export interface ImagesManagerProps {
+  productId: string
+  images: ProductImage[]
+}
+
+/** Upload (with a preview while it goes), delete and reorder; the first image is the one the shop shows first. */
+export function ImagesManager({ productId, images }: ImagesManagerProps) {
+  const { t } = useTranslation('products')
+  const change = useProductImages(productId)
+  const error = useErrorMessage(change.error)
+  const [preview, setPreview] = useState<string | null>(null)
+
+  // The preview's object URL is released when it is replaced or the editor closes.
+  useEffect(() => {
+    if (!preview) return
+    return () => URL.revokeObjectURL(preview)
+  }, [preview])
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = images.map((image) => image._id)
+    const [moved] = ids.splice(index, 1)
+    if (moved === undefined) return
+    ids.splice(index + by, 0, moved)
+    change.mutate({ kind: 'order', imageIds: ids })
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+        {images.map((image, index) => (
+          <li key={image._id} className="flex flex-col gap-2 rounded-lg border border-line bg-white p-2">
+            <img
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes="200px"
+              alt={t('images.alt', { position: index + 1 })}
+              width={image.width ?? 300}
+              height={image.height ?? 300}
+              className="aspect-square w-full rounded-md bg-surface object-cover"
+            />
+            <div className="flex flex-wrap gap-1">
+              <button
+                type="button"
+                className={buttonClass('ghost', 'px-2')}
+                disabled={index === 0 || change.isPending}
+                onClick={() => move(index, -1)}
+                aria-label={t('images.earlier', { position: index + 1 })}
+              >
+                <span aria-hidden="true" className="rtl:-scale-x-100">←</span>
+              </button>
+              <button
+                type="button"
+                className={buttonClass('ghost', 'px-2')}
+                disabled={index === images.length - 1 || change.isPending}
+                onClick={() => move(index, 1)}
+                aria-label={t('images.later', { position: index + 1 })}
+              >
+                <span aria-hidden="true" className="rtl:-scale-x-100">→</span>
+              </button>
+              <button
+                type="button"
+                className={buttonClass('ghost', 'ms-auto px-2 text-danger')}
+                disabled={change.isPending}
+                onClick={() => {
+                  if (window.confirm(t('images.confirmDelete'))) change.mutate({ kind: 'delete', imageId: image._id })
+                }}
+              >
+                {t('images.delete')}
+              </button>
+            </div>
+          </li>
+        ))}
+        {preview && change.isPending ? (
+          <li className="flex flex-col gap-2 rounded-lg border border-dashed border-brand bg-white p-2">
+            <img src={preview} alt="" className="aspect-square w-full rounded-md object-cover opacity-60" />
+            <p role="status" className="text-xs text-muted">
+              {t('images.uploading')}
+            </p>
+          </li>
+        ) : null}
+      </ul>
+      {images.length === 0 && !change.isPending ? <p className="text-sm text-muted">{t('images.empty')}</p> : null}
+      <label className={buttonClass('secondary', 'cursor-pointer self-start')}>
+        {t('images.upload')}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="sr-only"
+          disabled={change.isPending}
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            event.target.value = ''
+            if (!file) return
+            setPreview(URL.createObjectURL(file))
+            change.mutate({ kind: 'upload', file })
+          }}
+        />
+      </label>
+      <p className="text-xs text-muted">{t('images.hint')}</p>
+      <FormMessage tone="error">{error}</FormMessage>
+    </div>
+  )
+}

@@ -1,0 +1,208 @@
+import { CLOTHING_SIZES, COLORS, colorHex, colorName, SHOE_SIZES, sortSizes } from '@shop/shared'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { buttonClass } from '../../../components/ui/button-class.ts'
+import { inputClass, labelClass } from '../../../components/ui/field-classes.ts'
+import { tableClasses as c } from '../../../components/ui/table-classes.ts'
+import { useLocale } from '../../../lib/use-locale.ts'
+import { cellKey, totalStock, type VariantGrid } from '../variant-grid.ts'
+
+export interface VariantsEditorProps {
+  grid: VariantGrid
+  onChange: (grid: VariantGrid) => void
+}
+
+/** Sizes and colours chosen above, then one stock (and optional SKU) per size × colour. */
+export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
+  const { t } = useTranslation('products')
+  const locale = useLocale()
+  const [newSize, setNewSize] = useState('')
+  const [bulk, setBulk] = useState('')
+
+  const addSizes = (sizes: readonly string[]) =>
+    onChange({ ...grid, sizes: sortSizes([...new Set([...grid.sizes, ...sizes.map((s) => s.trim()).filter(Boolean)])]) })
+  const removeSize = (size: string) => onChange({ ...grid, sizes: grid.sizes.filter((s) => s !== size) })
+  const toggleColor = (color: string) =>
+    onChange({
+      ...grid,
+      colors: grid.colors.includes(color) ? grid.colors.filter((c2) => c2 !== color) : [...grid.colors, color],
+    })
+  const setCell = (size: string, color: string, patch: Partial<{ stock: number; sku: string }>) => {
+    const key = cellKey(size, color)
+    const cell = grid.cells[key] ?? { stock: 0, sku: '' }
+    onChange({ ...grid, cells: { ...grid.cells, [key]: { ...cell, ...patch } } })
+  }
+  const setAllStock = (stock: number) => {
+    const cells = { ...grid.cells }
+    for (const size of grid.sizes) {
+      for (const color of grid.colors) {
+        const key = cellKey(size, color)
+        cells[key] = { ...(cells[key] ?? { sku: '' }), stock }
+      }
+    }
+    onChange({ ...grid, cells })
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <fieldset className="flex flex-col gap-2">
+        <legend className={`${labelClass} mb-1`}>{t('variants.sizes')}</legend>
+        <div className="flex flex-wrap gap-2">
+          {grid.sizes.map((size) => (
+            <button
+              key={size}
+              type="button"
+              onClick={() => removeSize(size)}
+              aria-label={t('variants.removeSize', { size })}
+              className="inline-flex min-h-9 items-center gap-1 rounded-full border border-ink/20 bg-white px-3 text-sm font-semibold hover:border-danger"
+            >
+              <bdi>{size}</bdi> <span aria-hidden="true">×</span>
+            </button>
+          ))}
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="new-size" className="text-xs text-muted">
+              {t('variants.newSize')}
+            </label>
+            <input
+              id="new-size"
+              value={newSize}
+              onChange={(event) => setNewSize(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault()
+                  addSizes([newSize])
+                  setNewSize('')
+                }
+              }}
+              className={`${inputClass} w-28`}
+            />
+          </div>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={() => {
+              addSizes([newSize])
+              setNewSize('')
+            }}
+          >
+            {t('variants.addSize')}
+          </button>
+          <button type="button" className={buttonClass('ghost')} onClick={() => addSizes(SHOE_SIZES)}>
+            {t('variants.shoeSizes')}
+          </button>
+          <button type="button" className={buttonClass('ghost')} onClick={() => addSizes(CLOTHING_SIZES)}>
+            {t('variants.clothingSizes')}
+          </button>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className={`${labelClass} mb-2`}>{t('variants.colors')}</legend>
+        <div className="flex flex-wrap gap-2">
+          {COLORS.map((color) => (
+            <label
+              key={color.key}
+              className="flex min-h-9 cursor-pointer items-center gap-2 rounded-full border border-ink/20 bg-white px-3 text-sm has-checked:border-brand has-checked:bg-brand-soft has-checked:font-semibold"
+            >
+              <input
+                type="checkbox"
+                className="sr-only"
+                checked={grid.colors.includes(color.key)}
+                onChange={() => toggleColor(color.key)}
+              />
+              <span className="size-3 rounded-full border border-ink/20" style={{ backgroundColor: color.hex }} aria-hidden="true" />
+              {color.names[locale]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {grid.sizes.length > 0 && grid.colors.length > 0 ? (
+        <>
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="flex flex-col gap-1">
+              <label htmlFor="bulk-stock" className="text-xs text-muted">
+                {t('variants.bulkStock')}
+              </label>
+              <input
+                id="bulk-stock"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                value={bulk}
+                onChange={(event) => setBulk(event.target.value)}
+                className={`${inputClass} w-28`}
+              />
+            </div>
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              disabled={bulk === '' || Number(bulk) < 0}
+              onClick={() => setAllStock(Math.max(0, Math.trunc(Number(bulk))))}
+            >
+              {t('variants.applyToAll')}
+            </button>
+            <p className="ms-auto text-sm text-muted">{t('variants.total', { count: totalStock(grid) })}</p>
+          </div>
+          <div className="overflow-x-auto rounded-lg border border-line bg-white">
+            <table className={c.table} aria-label={t('variants.gridLabel')}>
+              <thead>
+                <tr>
+                  <th scope="col" className={c.th}>
+                    {t('variants.size')}
+                  </th>
+                  {grid.colors.map((color) => (
+                    <th key={color} scope="col" className={c.th}>
+                      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+                        <span className="size-3 rounded-full border border-ink/20" style={{ backgroundColor: colorHex(color) }} aria-hidden="true" />
+                        {colorName(color, locale)}
+                      </span>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {grid.sizes.map((size) => (
+                  <tr key={size}>
+                    <th scope="row" className={`${c.td} font-semibold`}>
+                      <bdi>{size}</bdi>
+                    </th>
+                    {grid.colors.map((color) => {
+                      const cell = grid.cells[cellKey(size, color)]
+                      const name = `${size} · ${colorName(color, locale)}`
+                      return (
+                        <td key={color} className={`${c.td} min-w-36`}>
+                          <div className="flex flex-col gap-1">
+                            <input
+                              type="number"
+                              inputMode="numeric"
+                              min={0}
+                              aria-label={t('variants.stockOf', { name })}
+                              value={cell?.stock ?? 0}
+                              onChange={(event) => setCell(size, color, { stock: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })}
+                              className={`${inputClass} w-24`}
+                            />
+                            <input
+                              dir="ltr"
+                              aria-label={t('variants.skuOf', { name })}
+                              placeholder={t('variants.sku')}
+                              value={cell?.sku ?? ''}
+                              onChange={(event) => setCell(size, color, { sku: event.target.value })}
+                              className={`${inputClass} w-32 text-xs`}
+                            />
+                          </div>
+                        </td>
+                      )
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : (
+        <p className="text-sm text-muted">{t('variants.pickBoth')}</p>
+      )}
+    </div>
+  )
+}

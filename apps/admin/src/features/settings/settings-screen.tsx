@@ -1,0 +1,169 @@
+import { WILAYA_DIVISIONS } from '@shop/shared'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { buttonClass } from '../../components/ui/button-class.ts'
+import { ErrorState } from '../../components/ui/error-state.tsx'
+import { FormMessage } from '../../components/ui/form-message.tsx'
+import { SectionCard } from '../../components/ui/section-card.tsx'
+import { SelectField } from '../../components/ui/select-field.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { TextareaField } from '../../components/ui/textarea-field.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { settingsKeys } from '../../lib/shop-settings.ts'
+import { useErrorMessage } from '../../lib/use-error-message.ts'
+
+interface ShopSettings {
+  nameAr: string
+  nameFr: string
+  logo: string | null
+  phone: string | null
+  whatsapp: string | null
+  email: string | null
+  addressAr: string | null
+  addressFr: string | null
+  bankDetails: string | null
+  ccpDetails: string | null
+  defaultHomeFee: number
+  defaultStopdeskFee: number
+  defaultReturnFee: number
+  wilayaDivision: number
+}
+
+const KEY = ['admin-settings'] as const
+const TEXT_FIELDS = ['nameAr', 'nameFr', 'phone', 'whatsapp', 'email', 'addressAr', 'addressFr', 'bankDetails', 'ccpDetails'] as const
+type TextKey = (typeof TEXT_FIELDS)[number]
+
+function SettingsForm({ settings }: { settings: ShopSettings }) {
+  const { t } = useTranslation('shop')
+  const queryClient = useQueryClient()
+  const [values, setValues] = useState(() => ({
+    ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, settings[key] ?? ''])),
+    wilayaDivision: String(settings.wilayaDivision),
+  }) as Record<TextKey | 'wilayaDivision', string>)
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: KEY })
+    // The shell shows the shop's name from the public settings.
+    await queryClient.invalidateQueries({ queryKey: settingsKeys.shop() })
+  }
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<unknown>('/admin/settings', { method: 'PATCH', body }),
+    onSuccess: refresh,
+  })
+  const logo = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData()
+      form.append('file', file)
+      return api<unknown>('/admin/settings/logo', { method: 'POST', body: form })
+    },
+    onSuccess: refresh,
+  })
+  const saveError = useErrorMessage(save.error)
+  const logoError = useErrorMessage(logo.error)
+  const fieldError = (field: string) =>
+    save.error instanceof ApiError ? save.error.fieldErrors.find((e) => e.field === field)?.message : undefined
+  const bind = (key: TextKey) => ({
+    name: key,
+    value: values[key],
+    error: fieldError(key),
+    onChange: (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value }),
+  })
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const body: Record<string, unknown> = { wilayaDivision: Number(values.wilayaDivision) }
+    for (const key of TEXT_FIELDS) {
+      const value = values[key].trim()
+      body[key] = key === 'nameAr' || key === 'nameFr' ? value : value || null
+    }
+    save.mutate(body)
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <SectionCard title={t('settings.logo')}>
+        <div className="flex flex-wrap items-center gap-4">
+          {settings.logo ? (
+            <img src={settings.logo} alt={t('settings.logoAlt')} className="h-16 w-auto rounded-md border border-line bg-white p-1" />
+          ) : (
+            <p className="text-sm text-muted">{t('settings.noLogo')}</p>
+          )}
+          <label className={buttonClass('secondary', 'cursor-pointer')}>
+            {logo.isPending ? t('settings.uploading') : t('settings.uploadLogo')}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              disabled={logo.isPending}
+              onChange={(event) => {
+                const file = event.target.files?.[0]
+                event.target.value = ''
+                if (file) logo.mutate(file)
+              }}
+            />
+          </label>
+        </div>
+        <div className="mt-2">
+          <FormMessage tone="error">{logoError}</FormMessage>
+        </div>
+      </SectionCard>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <SectionCard title={t('settings.identity')}>
+          <div className="grid gap-3 md:grid-cols-2">
+            <div dir="rtl"><TextField label={t('settings.nameAr')} {...bind('nameAr')} /></div>
+            <div dir="ltr"><TextField label={t('settings.nameFr')} {...bind('nameFr')} /></div>
+            <TextField label={t('settings.phone')} type="tel" inputMode="tel" dir="ltr" {...bind('phone')} />
+            <TextField label={t('settings.whatsapp')} type="tel" inputMode="tel" dir="ltr" {...bind('whatsapp')} />
+            <TextField label={t('settings.email')} type="email" inputMode="email" dir="ltr" {...bind('email')} />
+            <SelectField
+              label={t('settings.division')}
+              value={values.wilayaDivision}
+              onChange={(event) => setValues({ ...values, wilayaDivision: event.target.value })}
+              options={WILAYA_DIVISIONS.map((d) => ({ value: String(d), label: t(`settings.divisions.${d}`) }))}
+            />
+            <div dir="rtl"><TextareaField label={t('settings.addressAr')} {...bind('addressAr')} /></div>
+            <div dir="ltr"><TextareaField label={t('settings.addressFr')} {...bind('addressFr')} /></div>
+          </div>
+        </SectionCard>
+        <SectionCard title={t('settings.payment')}>
+          <div className="grid gap-3 md:grid-cols-2">
+            <TextareaField label={t('settings.bankDetails')} rows={4} {...bind('bankDetails')} />
+            <TextareaField label={t('settings.ccpDetails')} rows={4} {...bind('ccpDetails')} />
+          </div>
+          <p className="mt-2 text-xs text-muted">{t('settings.feesElsewhere')}</p>
+        </SectionCard>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>
+            {t('settings.save')}
+          </button>
+          {save.isSuccess ? <FormMessage tone="success">{t('settings.saved')}</FormMessage> : null}
+        </div>
+        <FormMessage tone="error">{saveError}</FormMessage>
+      </form>
+    </div>
+  )
+}
+
+export function SettingsScreen() {
+  const { t } = useTranslation(['shop', 'common'])
+  const settings = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api<{ settings: ShopSettings }>('/admin/settings', { signal }).then((d) => d.settings),
+  })
+  const loadError = useErrorMessage(settings.error)
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-bold">{t('settings.title')}</h1>
+      {settings.data ? (
+        <SettingsForm settings={settings.data} />
+      ) : settings.isError ? (
+        <ErrorState title={t('settings.loadError')} message={loadError} onRetry={() => void settings.refetch()} />
+      ) : (
+        <div role="status" aria-label={t('common:loading')}>
+          <Skeleton className="h-96" />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,155 @@
+import { STAFF_ROLES, type StaffRole } from '@shop/shared'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { buttonClass } from '../../components/ui/button-class.ts'
+import { ErrorState } from '../../components/ui/error-state.tsx'
+import { FormMessage } from '../../components/ui/form-message.tsx'
+import { SectionCard } from '../../components/ui/section-card.tsx'
+import { SelectField } from '../../components/ui/select-field.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { tableClasses as c } from '../../components/ui/table-classes.ts'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { ApiError, api } from '../../lib/api.ts'
+import { useErrorMessage } from '../../lib/use-error-message.ts'
+
+interface StaffAccount {
+  _id: string
+  email: string
+  name: string
+  role: StaffRole
+  isActive: boolean
+}
+
+const KEY = ['staff-accounts'] as const
+
+function useStaffChange() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (change: { id?: string; body: Record<string, unknown> }) =>
+      change.id
+        ? api<unknown>(`/admin/staff/${change.id}`, { method: 'PATCH', body: change.body })
+        : api<unknown>('/admin/staff', { method: 'POST', body: change.body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  })
+}
+
+function StaffRow({ member }: { member: StaffAccount }) {
+  const { t } = useTranslation(['shop', 'common'])
+  const change = useStaffChange()
+  const error = useErrorMessage(change.error)
+  return (
+    <tr>
+      <th scope="row" className={`${c.td} font-medium`}>
+        <bdi>{member.name}</bdi>
+        <span className="block text-xs font-normal text-muted">
+          <bdi dir="ltr">{member.email}</bdi>
+        </span>
+      </th>
+      <td className={c.td}>
+        <select
+          aria-label={t('staff.roleOf', { name: member.name })}
+          value={member.role}
+          disabled={change.isPending}
+          onChange={(event) => change.mutate({ id: member._id, body: { role: event.target.value } })}
+          className="min-h-9 rounded-md border border-ink/25 bg-white px-2 text-sm"
+        >
+          {STAFF_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`common:staff.role.${role}`)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className={c.td}>
+        <input
+          type="checkbox"
+          className="size-5 accent-brand"
+          checked={member.isActive}
+          disabled={change.isPending}
+          aria-label={t('staff.activeOf', { name: member.name })}
+          onChange={(event) => change.mutate({ id: member._id, body: { isActive: event.target.checked } })}
+        />
+        {error ? <p role="alert" className="text-xs text-danger">{error}</p> : null}
+      </td>
+    </tr>
+  )
+}
+
+/** Staff accounts: add one with a first password, change its role, switch it off (its sessions end). */
+export function StaffScreen() {
+  const { t } = useTranslation(['shop', 'common'])
+  const list = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api<{ staff: StaffAccount[] }>('/admin/staff', { signal }).then((d) => d.staff),
+  })
+  const create = useStaffChange()
+  const loadError = useErrorMessage(list.error)
+  const createError = useErrorMessage(create.error)
+  const empty = { name: '', email: '', password: '', role: 'staff' as StaffRole }
+  const [values, setValues] = useState(empty)
+  const fieldError = (field: string) =>
+    create.error instanceof ApiError ? create.error.fieldErrors.find((e) => e.field === field)?.message : undefined
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    try {
+      await create.mutateAsync({ body: { ...values, name: values.name.trim(), email: values.email.trim() } })
+      setValues(empty)
+    } catch {
+      // shown below
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-xl font-bold">{t('staff.title')}</h1>
+      <SectionCard title={t('staff.new')}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <TextField label={t('staff.name')} name="name" value={values.name} error={fieldError('name')} onChange={(e) => setValues({ ...values, name: e.target.value })} />
+          <TextField label={t('staff.email')} name="email" type="email" inputMode="email" dir="ltr" value={values.email} error={fieldError('email')} onChange={(e) => setValues({ ...values, email: e.target.value })} />
+          <TextField label={t('staff.password')} name="password" type="password" autoComplete="new-password" value={values.password} error={fieldError('password')} onChange={(e) => setValues({ ...values, password: e.target.value })} />
+          <SelectField
+            label={t('staff.role')}
+            value={values.role}
+            onChange={(e) => setValues({ ...values, role: e.target.value as StaffRole })}
+            options={STAFF_ROLES.map((role) => ({ value: role, label: t(`common:staff.role.${role}`) }))}
+          />
+          <div>
+            <button type="submit" disabled={create.isPending} className={buttonClass('primary')}>
+              {t('staff.create')}
+            </button>
+          </div>
+        </form>
+        <p className="mt-2 text-xs text-muted">{t('staff.passwordHint')}</p>
+        <div className="mt-2">
+          <FormMessage tone="error">{createError}</FormMessage>
+        </div>
+      </SectionCard>
+      {list.data ? (
+        <div className={c.box}>
+          <table className={c.table} aria-label={t('staff.title')}>
+            <thead>
+              <tr>
+                <th scope="col" className={c.th}>{t('staff.name')}</th>
+                <th scope="col" className={c.th}>{t('staff.role')}</th>
+                <th scope="col" className={c.th}>{t('staff.active')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((member) => (
+                <StaffRow key={`${member._id}:${member.role}:${member.isActive}`} member={member} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : list.isError ? (
+        <ErrorState title={t('staff.loadError')} message={loadError} onRetry={() => void list.refetch()} />
+      ) : (
+        <div role="status" aria-label={t('common:loading')}>
+          <Skeleton className="h-40" />
+        </div>
+      )}
+    </div>
+  )
+}

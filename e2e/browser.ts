@@ -1,0 +1,34 @@
+import { type Browser, chromium, type Page } from 'playwright-core'
+
+// The flags the project uses for the system Chromium (see the toolchain notes).
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: FLAGS })
+}
+
+/** A fresh page with the back office in French (its language is kept in local storage). */
+export async function frenchPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
+  await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'fr'))
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  return page
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Mot de passe').fill(password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor()
+}
