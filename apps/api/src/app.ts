@@ -24,6 +24,7 @@ import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
+import { publicCachePlugin } from './plugins/public-cache.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { sessionPlugin } from './plugins/session.ts'
 
@@ -73,6 +74,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   await app.register(fastifyCookie)
   await app.register(sessionPlugin)
   await app.register(rateLimitPlugin, { config, db: database.db })
+  // public catalogue replies reused for 2 s, dropped on any staff write (off in tests: they change rows directly)
+  await app.register(publicCachePlugin, { ttlMs: config.NODE_ENV === 'test' ? 0 : 2000 })
 
   app.addHook('onRequest', async (request, reply) => {
     if (app.isShuttingDown && request.url !== '/healthz') {
@@ -119,8 +122,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       return reply.code(404).type('text/plain').send('Front end not built: run `npm run build` (npm start does it).')
     }
     reply.header('cache-control', 'no-cache')
-    const html = isAdmin ? null : await storefrontHtml(app, request, pathname)
-    if (html !== null) return reply.type('text/html; charset=utf-8').send(html)
+    const page = isAdmin ? null : await storefrontHtml(app, request, pathname)
+    if (page !== null) return reply.code(page.statusCode).type('text/html; charset=utf-8').send(page.html)
     return reply.sendFile('index.html', dist)
   })
 

@@ -42,6 +42,39 @@ function pageLocale(): Locale {
   return isLocale(lang) ? lang : DEFAULT_LOCALE
 }
 
+/** localStorage key of the guest's cart session id (issued by the server, see `GET /cart/guest`). */
+export const GUEST_SESSION_KEY = 'cart-session'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The stored guest session id, or null (none yet, storage disabled, or a value that is not a server-issued id). */
+export function readGuestSessionId(): string | null {
+  try {
+    const stored = window.localStorage.getItem(GUEST_SESSION_KEY)
+    return stored && UUID.test(stored) ? stored : null
+  } catch {
+    return null
+  }
+}
+
+/** Keeps the id the server issued; anything else is refused so a planted value is never sent. */
+export function storeGuestSessionId(sessionId: string): void {
+  if (!UUID.test(sessionId)) return
+  try {
+    window.localStorage.setItem(GUEST_SESSION_KEY, sessionId)
+  } catch {
+    // Without storage the cart lasts as long as the page: the id stays in the query cache.
+  }
+}
+
+/** After login or sign-up the server has merged the guest cart: the id must not be sent again. */
+export function clearGuestSessionId(): void {
+  try {
+    window.localStorage.removeItem(GUEST_SESSION_KEY)
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -74,6 +107,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     'Accept-Language': pageLocale(),
     ...options.headers,
   }
+  // Guest calls (and login/sign-up, so the server merges the guest cart) carry the session id.
+  const sessionId = readGuestSessionId()
+  if (sessionId && !headers['X-Session-Id']) headers['X-Session-Id'] = sessionId
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
 
   let response: Response
@@ -102,6 +138,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   if (isRecord(body) && (body.status === 'fail' || body.status === 'error')) {
     const code = isErrorCode(body.code) ? body.code : 'INTERNAL'
+    // An id the server does not accept is useless: forget it so the next cart call gets a fresh one.
+    if (code === 'BAD_SESSION_ID') clearGuestSessionId()
     const message = typeof body.message === 'string' ? body.message : code
     throw new ApiError(code, response.status, message, readFieldErrors(body.errors), body.data)
   }

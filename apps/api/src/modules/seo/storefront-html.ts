@@ -1,10 +1,171 @@
+import { stat, readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { formatPrice, isLocale, type Locale } from '@shop/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { isUuid } from '../../http/paging.ts'
+import { listActiveCategories, localized } from '../catalogue/catalogue.repo.ts'
+import { findProductDetail } from '../catalogue/product-detail.repo.ts'
+import { getShopSettings } from '../settings/settings.repo.ts'
+import { injectHead, type PageTags, summarize } from './seo.tags.ts'
+
+export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../../../../web/dist/index.html', import.meta.url))
+
+export interface StorefrontHtmlOptions {
+  /** The built storefront's index.html (tests pass a fixture). */
+  indexPath?: string
+}
+
+export interface StorefrontPage {
+  statusCode: number
+  html: string
+}
+
+// The built file only changes with a deploy: it is read once and kept, re-read only when its mtime moves.
+const indexCache = new Map<string, { mtimeMs: number; html: string }>()
+
+async function readIndex(indexPath: string): Promise<string | null> {
+  let info: Awaited<ReturnType<typeof stat>>
+  try {
+    info = await stat(indexPath)
+  } catch {
+    return null
+  }
+  const cached = indexCache.get(indexPath)
+  if (cached && cached.mtimeMs === info.mtimeMs) return cached.html
+  const html = await readFile(indexPath, 'utf8')
+  indexCache.set(indexPath, { mtimeMs: info.mtimeMs, html })
+  return html
+}
+
+/** PUBLIC_URL when set (behind a proxy it is the only trustworthy origin), else the request's own. */
+export function siteOrigin(app: FastifyInstance, request: FastifyRequest): string {
+  if (app.config.PUBLIC_URL) return app.config.PUBLIC_URL.replace(/\/+$/, '')
+  return `${request.protocol}://${request.host}`
+}
+
+/** `?lang=` (how ads link to a language) first, then Accept-Language. */
+function pageLocale(request: FastifyRequest): Locale {
+  const query = request.query as Record<string, unknown> | undefined
+  const lang = typeof query?.lang === 'string' ? query.lang : undefined
+  return isLocale(lang) ? lang : request.locale
+}
+
+const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/
+const CATEGORY_PATH = /^\/category\/([^/]+)\/?$/
+
+function decodeSegment(segment: string): string | null {
+  try {
+    const value = decodeURIComponent(segment).trim()
+    return value && value.length <= 200 ? value : null
+  } catch {
+    return null
+  }
+}
 
 /**
  * The storefront's index.html for a client-side route, with the page's own title, description,
- * canonical URL and sharing tags when the route names a product or a category; null to send the
- * built file unchanged.
+ * canonical URL, sharing tags and product data when the route names a product or a category
+ * (404 with the same app when it does not exist); null to send the built file unchanged.
  */
-export async function storefrontHtml(_app: FastifyInstance, _request: FastifyRequest, _pathname: string): Promise<string | null> {
-  return null
+export async function storefrontHtml(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  pathname: string,
+  options: StorefrontHtmlOptions = {},
+): Promise<StorefrontPage | null> {
+  const productMatch = PRODUCT_PATH.exec(pathname)
+  const categoryMatch = productMatch ? null : CATEGORY_PATH.exec(pathname)
+  if (!productMatch && !categoryMatch) return null
+  const index = await readIndex(options.indexPath ?? DEFAULT_INDEX_PATH)
+  if (index === null) return null
+
+  const locale = pageLocale(request)
+  const origin = siteOrigin(app, request)
+  const settings = await getShopSettings(app.db)
+  const siteName = localized(settings.nameAr, settings.nameFr, locale) || 'Khatwa'
+  const key = decodeSegment((productMatch ?? categoryMatch)?.[1] ?? '')
+
+  const tags = productMatch
+    ? key && (await productTags(app, key, { locale, origin, siteName }))
+    : key && (await categoryTags(app, key, { locale, origin, siteName }))
+  if (tags) return { statusCode: 200, html: injectHead(index, tags) }
+
+  // Unknown id: the app still loads (it shows its own "not found"), but crawlers get a 404.
+  const notFound: PageTags = {
+    locale,
+    title: siteName,
+    description: siteName,
+    canonicalUrl: `${origin}${pathname}`,
+    siteName,
+    type: 'website',
+    noIndex: true,
+  }
+  return { statusCode: 404, html: injectHead(index, notFound) }
+}
+
+interface TagContext {
+  locale: Locale
+  origin: string
+  siteName: string
+}
+
+async function productTags(app: FastifyInstance, key: string, ctx: TagContext): Promise<PageTags | null> {
+  const detail = await findProductDetail(app.db, key, ctx.locale)
+  if (!detail) return null
+  const { product } = detail
+  const name = localized(product.nameAr, product.nameFr, ctx.locale)
+  const url = `${ctx.origin}/product/${product._id}`
+  const images = (product.images.length ? product.images : product.image ? [product.image] : []).map((image) => ({
+    ...image,
+    url: `${ctx.origin}${image.src}`,
+  }))
+  const price = formatPrice(product.price, ctx.locale)
+  const description = summarize(product.description || `${name} · ${price}`)
+  const first = images[0]
+  return {
+    locale: ctx.locale,
+    title: `${name} · ${price} · ${ctx.siteName}`,
+    description,
+    canonicalUrl: url,
+    siteName: ctx.siteName,
+    type: 'product',
+    price: product.price,
+    image: first ? { url: first.url, width: first.width, height: first.height, alt: name } : undefined,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name,
+      description: summarize(product.description || name, 5000),
+      sku: product._id,
+      url,
+      image: images.map((image) => image.url),
+      category: product.category.name,
+      brand: { '@type': 'Brand', name: ctx.siteName },
+      offers: {
+        '@type': 'Offer',
+        url,
+        priceCurrency: 'DZD',
+        price: String(product.price),
+        availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        seller: { '@type': 'Organization', name: ctx.siteName },
+      },
+    },
+  }
+}
+
+async function categoryTags(app: FastifyInstance, key: string, ctx: TagContext): Promise<PageTags | null> {
+  const all = await listActiveCategories(app.db)
+  const category = all.find((c) => (isUuid(key) && c.id === key.toLowerCase()) || c.slug === key)
+  if (!category) return null
+  const name = localized(category.nameAr, category.nameFr, ctx.locale)
+  const description = localized(category.descriptionAr, category.descriptionFr, ctx.locale)
+  return {
+    locale: ctx.locale,
+    title: `${name} · ${ctx.siteName}`,
+    description: summarize(description || `${name} · ${ctx.siteName}`),
+    canonicalUrl: `${ctx.origin}/category/${category.id}`,
+    siteName: ctx.siteName,
+    type: 'website',
+  }
 }

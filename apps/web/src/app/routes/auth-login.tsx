@@ -1,5 +1,7 @@
-import { NotFoundPage } from './not-found.tsx'
+import { useTranslation } from 'react-i18next'
+import { AuthScreen } from './login.tsx'
 
 export function AuthLoginPage() {
-  return <NotFoundPage />
+  const { t } = useTranslation('account')
+  return <AuthScreen title={t('login.welcome')} initialTab="login" closedToClients={false} />
 }

@@ -1,5 +1,7 @@
-import { NotFoundPage } from './not-found.tsx'
+import { useTranslation } from 'react-i18next'
+import { AuthScreen } from './login.tsx'
 
 export function AuthRegisterPage() {
-  return <NotFoundPage />
+  const { t } = useTranslation('account')
+  return <AuthScreen title={t('register.join')} initialTab="register" closedToClients={false} />
 }

@@ -1,5 +1,5 @@
-import { NotFoundPage } from './not-found.tsx'
+import { CartView } from '../../features/cart/components/cart-view.tsx'
 
 export function CartPage() {
-  return <NotFoundPage />
+  return <CartView />
 }

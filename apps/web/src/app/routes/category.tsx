@@ -1,5 +1,7 @@
-import { NotFoundPage } from './not-found.tsx'
+import { useParams } from 'react-router'
+import { CategoryView } from '../../features/catalogue/components/category-view.tsx'
 
 export function CategoryPage() {
-  return <NotFoundPage />
+  const { categoryId = '' } = useParams()
+  return <CategoryView key={categoryId} categoryId={categoryId} />
 }

@@ -1,5 +1,15 @@
-import { NotFoundPage } from './not-found.tsx'
+import { useTranslation } from 'react-i18next'
+import { CollectionView } from '../../features/catalogue/components/collection-view.tsx'
+import { track } from '../../features/pixels/browser-pixels.ts'
+
+const trackSearch = (term: string) => track('Search', { searchString: term })
 
 export function CollectionPage() {
-  return <NotFoundPage />
+  const { t } = useTranslation('catalogue')
+  return (
+    <>
+      <title>{t('collection.title')}</title>
+      <CollectionView onSearchTracked={trackSearch} />
+    </>
+  )
 }

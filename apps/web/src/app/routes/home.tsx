@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { HomeCategories } from '../../features/catalogue/components/home-categories.tsx'
+import { ProductRail } from '../../features/catalogue/components/product-rail.tsx'
 import { HomeHero } from '../../features/marketing/components/home-hero.tsx'
 import { TrustStrip } from '../../features/marketing/components/trust-strip.tsx'
 import { useShopName } from '../../lib/shop-settings.ts'
@@ -12,7 +13,9 @@ export function HomePage() {
       <title>{`${name} · ${t('shop.tagline')}`}</title>
       <HomeHero />
       <TrustStrip />
+      <ProductRail kind="latest" viewAllHref="/collection?sort=newest" />
       <HomeCategories />
+      <ProductRail kind="best-sellers" viewAllHref="/collection" />
     </>
   )
 }

@@ -18,9 +18,9 @@ describe('not found and crash screens', () => {
     expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/')
   })
 
-  test('pages not built yet are not faked: they are not found, in Arabic by default', async () => {
+  test('an unknown address is not found in Arabic by default', async () => {
     stubApi({ '/settings': { data: { settings: SETTINGS } } })
-    renderApp({ path: '/product/p-1' })
+    renderApp({ path: '/no-such-page/p-1' })
     expect(await screen.findByRole('heading', { name: 'الصفحة غير موجودة' })).toBeTruthy()
   })
 

@@ -1,5 +1,10 @@
-import { NotFoundPage } from './not-found.tsx'
+import { RequireAuth } from '../../features/auth/components/require-auth.tsx'
+import { OrdersView } from '../../features/orders/components/orders-view.tsx'
 
 export function OrdersPage() {
-  return <NotFoundPage />
+  return (
+    <RequireAuth>
+      <OrdersView />
+    </RequireAuth>
+  )
 }

@@ -1,5 +1,16 @@
-import { NotFoundPage } from './not-found.tsx'
+import { ProfileView } from '../../features/account/components/profile-view.tsx'
+import { RequireAuth } from '../../features/auth/components/require-auth.tsx'
+import { useAuth } from '../../lib/auth-state.ts'
+
+function SignedInProfile() {
+  const { user } = useAuth()
+  return user ? <ProfileView user={user} /> : null
+}
 
 export function ProfilePage() {
-  return <NotFoundPage />
+  return (
+    <RequireAuth>
+      <SignedInProfile />
+    </RequireAuth>
+  )
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { SiteFooter } from '../../components/layout/site-footer.tsx'
 import { SiteHeader } from '../../components/layout/site-header.tsx'
+import { PixelsLoader } from '../../features/pixels/components/pixels-loader.tsx'
 
 export function RootLayout() {
   const { t } = useTranslation()
@@ -13,13 +14,13 @@ export function RootLayout() {
       >
         {t('skipToContent')}
       </a>
-      {/* The cart arrives with the cart feature; until then the badge has nothing to count. */}
-      <SiteHeader cartCount={0} />
+      <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter />
       <ScrollRestoration />
+      <PixelsLoader />
     </div>
   )
 }

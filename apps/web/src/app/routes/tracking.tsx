@@ -1,5 +1,5 @@
-import { NotFoundPage } from './not-found.tsx'
+import { TrackingView } from '../../features/tracking/components/tracking-view.tsx'
 
 export function TrackingPage() {
-  return <NotFoundPage />
+  return <TrackingView />
 }

@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { IconClose } from '../icons/icon-close.tsx'
 import { IconMenu } from '../icons/icon-menu.tsx'
+import { MobileAccountLinks } from '../../features/auth/components/mobile-account-links.tsx'
 import { MainNav } from './main-nav.tsx'
 
 /**
@@ -47,6 +48,7 @@ export function MobileMenu() {
             </button>
           </div>
           <MainNav layout="column" onNavigate={close} />
+          <MobileAccountLinks onNavigate={close} />
         </div>
       </dialog>
     </>

@@ -3,6 +3,7 @@ import { pickLocalized } from '../../lib/localized.ts'
 import { useShopName, useShopSettings } from '../../lib/shop-settings.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 import { whatsappUrl } from '../../lib/whatsapp.ts'
+import { NewsletterForm } from './newsletter-form.tsx'
 
 export function SiteFooter() {
   const { t } = useTranslation()
@@ -74,6 +75,9 @@ export function SiteFooter() {
             </dl>
           </section>
         ) : null}
+        <div className="md:col-span-2 md:max-w-md">
+          <NewsletterForm />
+        </div>
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-muted md:px-6">

@@ -1,6 +1,6 @@
 import type { ResponsiveImage } from '../../lib/responsive-image.ts'
 
-/** A product as lists show it (GET /product/homepage/categories and, later, the collection pages). */
+/** A product as lists show it (home sections, collection, category page, related products). */
 export interface ProductSummary {
   _id: string
   slug: string
@@ -16,6 +16,9 @@ export interface ProductSummary {
   sizes: string[]
   colors: string[]
   image: ResponsiveImage | null
+  /** Category id. */
+  category?: string
+  createdAt?: string
 }
 
 export interface HomepageCategory {
@@ -26,4 +29,26 @@ export interface HomepageCategory {
   nameFr: string
   description: string
   products: ProductSummary[]
+}
+
+/** GET /category: a tree through parentId. */
+export interface Category {
+  _id: string
+  slug: string
+  name: string
+  nameAr: string
+  nameFr: string
+  description: string
+  parentId: string | null
+}
+
+export interface ProductPage {
+  products: ProductSummary[]
+  currentPage: number
+  totalPages: number
+  totalProducts: number
+}
+
+export interface CategoryProductPage extends ProductPage {
+  category: Category
 }

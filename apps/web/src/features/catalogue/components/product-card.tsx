@@ -21,7 +21,7 @@ export function ProductCard({ product, isPriority = false }: ProductCardProps) {
   const { image } = product
 
   return (
-    <Link to={`/product/${product._id}`} className="group block rounded-md">
+    <Link to={`/product/${product._id}`} className="group relative block rounded-md">
       <div className="relative aspect-square overflow-hidden rounded-md bg-surface">
         {image ? (
           <img

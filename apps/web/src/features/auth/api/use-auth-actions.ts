@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, clearGuestSessionId } from '../../../lib/api.ts'
+import { authKeys, type ClientUser, markSignedOut } from '../../../lib/auth-state.ts'
+
+export interface LoginInput {
+  email: string
+  password: string
+  rememberMe: boolean
+}
+
+export interface SignupInput extends LoginInput {
+  firstName: string
+  lastName: string
+  confirmPassword: string
+  phone?: string
+}
+
+/**
+ * After login or sign-up the server has merged the guest cart (the X-Session-Id went with the request):
+ * the guest id is dropped, the account becomes the auth state, and the cart is read again as the client's.
+ */
+function useSignedIn() {
+  const queryClient = useQueryClient()
+  return (user: ClientUser) => {
+    clearGuestSessionId()
+    queryClient.removeQueries({ queryKey: ['cart', 'guest'] })
+    queryClient.setQueryData(authKeys.profile(), user)
+    void queryClient.invalidateQueries({ queryKey: ['cart'] })
+  }
+}
+
+export function useLogin() {
+  const signedIn = useSignedIn()
+  return useMutation({
+    mutationFn: (input: LoginInput) => api<{ user: ClientUser }>('/auth/client/login', { method: 'POST', body: input }),
+    onSuccess: ({ user }) => signedIn(user),
+  })
+}
+
+export function useSignup() {
+  const signedIn = useSignedIn()
+  return useMutation({
+    mutationFn: (input: SignupInput) => api<{ user?: ClientUser }>('/auth/client/signup', { method: 'POST', body: input }),
+    onSuccess: ({ user }) => {
+      if (user) signedIn(user)
+    },
+  })
+}
+
+/** Logout always ends the session on this side, even when the call fails (offline, session already gone). */
+export function useLogout() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => api('/auth/client/logout', { method: 'POST' }).catch(() => undefined),
+    onSettled: () => markSignedOut(queryClient),
+  })
+}
+
+export function useForgotPassword() {
+  return {
+    requestCode: useMutation({
+      mutationFn: (email: string) => api('/auth/client/forgot-password', { method: 'POST', body: { email } }),
+    }),
+    verifyCode: useMutation({
+      mutationFn: (input: { email: string; resetCode: string }) => api('/auth/client/verify-reset-code', { method: 'POST', body: input }),
+    }),
+    reset: useMutation({
+      mutationFn: (input: { email: string; resetCode: string; newPassword: string; confirmPassword: string }) =>
+        api('/auth/client/reset-password', { method: 'POST', body: input }),
+    }),
+  }
+}
+
+/** Only same-site paths: `?redirect=//evil.example` or `https://…` would send the shopper away. */
+export function safeRedirect(value: string | null, fallback = '/'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
+  return value
+}

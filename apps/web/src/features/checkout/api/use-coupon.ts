@@ -1,0 +1,110 @@
+import { normalizeCouponCode } from '@shop/shared'
+import { useEffect, useState } from 'react'
+import { ApiError, api } from '../../../lib/api.ts'
+
+/** Spec §9: validation waits for 3 characters and 800 ms without typing; the applied message lasts 3 s. */
+export const COUPON_MIN_LENGTH = 3
+export const COUPON_DEBOUNCE_MS = 800
+export const COUPON_APPLIED_MESSAGE_MS = 3000
+
+export type CouponState =
+  | { status: 'idle' }
+  | { status: 'validating' }
+  | { status: 'valid'; discount: number }
+  | { status: 'error'; reason: CouponErrorReason; message: string }
+  | { status: 'applied'; code: string; discount: number }
+
+export type CouponErrorReason = 'invalid' | 'expired' | 'limit' | 'alreadyUsed' | 'minOrder' | 'failed'
+
+interface ValidateReply {
+  coupon: { code: string }
+  orderSummary: { discountAmount: number; finalAmount: number }
+}
+
+function reasonOf(error: unknown): CouponErrorReason {
+  if (!(error instanceof ApiError)) return 'failed'
+  switch (error.code) {
+    case 'COUPON_EXPIRED':
+      return 'expired'
+    case 'COUPON_LIMIT_REACHED':
+      return 'limit'
+    case 'COUPON_ALREADY_USED':
+      return 'alreadyUsed'
+    case 'COUPON_MIN_ORDER':
+      return 'minOrder'
+    case 'COUPON_UNKNOWN':
+    case 'COUPON_INACTIVE':
+    case 'NOT_FOUND':
+    case 'VALIDATION_FAILED':
+      return 'invalid'
+    default:
+      return 'failed'
+  }
+}
+
+/**
+ * The coupon box's state machine: idle → validating → valid | error, then applied; typing again clears
+ * any earlier result. `orderAmount` is the subtotal the discount is computed on.
+ */
+export function useCoupon(orderAmount: number, phone?: string) {
+  const [input, setInput] = useState('')
+  const [state, setState] = useState<CouponState>({ status: 'idle' })
+  const [showApplied, setShowApplied] = useState(false)
+  const code = normalizeCouponCode(input)
+
+  useEffect(() => {
+    if (state.status !== 'idle' || code.length < COUPON_MIN_LENGTH) return
+    let cancelled = false
+    const timer = setTimeout(() => {
+      setState({ status: 'validating' })
+      api<ValidateReply>('/coupons/client/validate', { method: 'POST', body: { code, orderAmount, phone: phone || undefined } })
+        .then((data) => {
+          if (!cancelled) setState({ status: 'valid', discount: data.orderSummary.discountAmount })
+        })
+        .catch((error: unknown) => {
+          if (!cancelled) setState({ status: 'error', reason: reasonOf(error), message: error instanceof ApiError ? error.message : '' })
+        })
+    }, COUPON_DEBOUNCE_MS)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+    // phone and amount are read when the timer fires; a new code (or a reset to idle) restarts it
+  }, [code, state.status])
+
+  useEffect(() => {
+    if (!showApplied) return
+    const timer = setTimeout(() => setShowApplied(false), COUPON_APPLIED_MESSAGE_MS)
+    return () => clearTimeout(timer)
+  }, [showApplied])
+
+  return {
+    input,
+    code,
+    state,
+    showApplied,
+    /** Upper-cased, letters and digits only, as the shopper types; any earlier result is cleared. */
+    setInput: (raw: string) => {
+      setInput(normalizeCouponCode(raw))
+      setState({ status: 'idle' })
+    },
+    /** Only a validated code can be applied. */
+    apply: (): boolean => {
+      if (state.status !== 'valid') return false
+      setState({ status: 'applied', code, discount: state.discount })
+      setShowApplied(true)
+      return true
+    },
+    remove: () => {
+      if (state.status === 'applied') {
+        // Nothing is reserved before the order exists; the call only tells the server, failures do not matter.
+        void api('/coupons/client/remove', { method: 'DELETE', body: { couponCode: state.code } }).catch(() => undefined)
+      }
+      setInput('')
+      setState({ status: 'idle' })
+      setShowApplied(false)
+    },
+  }
+}
+
+export type CouponController = ReturnType<typeof useCoupon>

@@ -1,0 +1,58 @@
+/**
+ * Wilayas and communes of the division the shop shows (58 or 69).
+ *   const wilayas = useWilayas()              // wilayas.data: Wilaya[]
+ *   const communes = useCommunes(wilayaCode)  // disabled until a wilaya is chosen
+ * Most forms want <WilayaCommuneFields /> instead, which uses both.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../../../lib/api.ts'
+import { useLocale } from '../../../lib/use-locale.ts'
+
+export interface Wilaya {
+  _id: number
+  /** '01'..'69' */
+  code: string
+  name: string
+  nameAr: string
+  nameFr: string
+}
+
+export interface Commune {
+  _id: number
+  name: string
+  nameAr: string
+  nameFr: string
+  postalCode: string | null
+}
+
+export const locationKeys = {
+  wilayas: () => ['location', 'wilayas'] as const,
+  communes: (wilayaCode: string) => ['location', 'communes', wilayaCode] as const,
+}
+
+// Names come in both languages in every reply: the shopper's language is picked at render time.
+const DAY_MS = 86_400_000
+
+export function useWilayas() {
+  return useQuery({
+    queryKey: locationKeys.wilayas(),
+    queryFn: ({ signal }) => api<{ states: Wilaya[] }>('/location/states', { signal }).then((data) => data.states),
+    staleTime: DAY_MS,
+  })
+}
+
+export function useCommunes(wilayaCode: string) {
+  return useQuery({
+    queryKey: locationKeys.communes(wilayaCode),
+    queryFn: ({ signal }) =>
+      api<{ cities: Commune[] }>(`/location/states/${Number(wilayaCode)}/cities`, { signal }).then((data) => data.cities),
+    enabled: wilayaCode !== '',
+    staleTime: DAY_MS,
+  })
+}
+
+/** Arabic or Latin name of a place for the shopper's language. */
+export function usePlaceName(): (place: { nameAr: string; nameFr: string }) => string {
+  const locale = useLocale()
+  return (place) => (locale === 'ar' ? place.nameAr || place.nameFr : place.nameFr || place.nameAr)
+}

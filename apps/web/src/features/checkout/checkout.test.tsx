@@ -1,0 +1,205 @@
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { GUEST_SESSION_KEY } from '../../lib/api.ts'
+import { SETTINGS } from '../../test/fixtures.ts'
+import { renderApp } from '../../test/render-app.tsx'
+import { type FakeHandler, routeApi } from '../../test/route-api.ts'
+import { cartItem, cartOf, SESSION_ID } from '../cart/cart-fixtures.ts'
+
+// Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.
+configure({ asyncUtilTimeout: 4000 })
+
+const WILAYAS = [
+  { _id: 16, code: '16', name: 'الجزائر', nameAr: 'الجزائر', nameFr: 'Alger' },
+  { _id: 33, code: '33', name: 'إليزي', nameAr: 'إليزي', nameFr: 'Illizi' },
+]
+const COMMUNES = [{ _id: 554, name: 'سيدي امحمد', nameAr: 'سيدي امحمد', nameFr: 'Sidi M’Hamed', postalCode: '16000' }]
+
+function checkoutApi(extra: Record<string, FakeHandler> = {}, items = [cartItem({ quantity: 1, totalPrice: 5400 })]) {
+  window.localStorage.setItem(GUEST_SESSION_KEY, SESSION_ID)
+  return routeApi({
+    '/settings': { data: { settings: SETTINGS } },
+    'GET /auth/client/profile': { status: 401, code: 'UNAUTHENTICATED' },
+    'GET /cart/guest': { data: { cart: cartOf(items), sessionId: SESSION_ID } },
+    'GET /location/states': { data: { states: WILAYAS } },
+    'GET /location/states/16/cities': { data: { cities: COMMUNES } },
+    'GET /location/states/33/cities': { data: { cities: [{ ...COMMUNES[0], _id: 900, nameFr: 'Djanet' }] } },
+    'GET /shipping/wilaya/16': { data: { wilaya: 16, domicil: 600, stopdesk: 400, retourPrice: 200 } },
+    'GET /shipping/wilaya/33': { data: { wilaya: 33, domicil: 0, stopdesk: null, retourPrice: 200 } },
+    ...extra,
+  })
+}
+
+const submitButton = () => screen.getByRole('button', { name: /^(Confirmer la commande|تأكيد الطلب)/ }) as HTMLButtonElement
+
+async function choosePlace(wilayaLabel: RegExp, communeLabel: RegExp, labels = { wilaya: 'Wilaya', commune: 'Commune' }) {
+  const wilaya = await screen.findByLabelText(labels.wilaya)
+  await screen.findByRole('option', { name: wilayaLabel })
+  fireEvent.change(wilaya, { target: { value: (screen.getByRole('option', { name: wilayaLabel }) as HTMLOptionElement).value } })
+  const option = (await screen.findByRole('option', { name: communeLabel })) as HTMLOptionElement
+  fireEvent.change(screen.getByLabelText(labels.commune), { target: { value: option.value } })
+}
+
+function fillCustomer(values: { firstName: string; lastName: string; phone: string; address?: string }) {
+  fireEvent.change(screen.getByLabelText('Prénom'), { target: { value: values.firstName } })
+  fireEvent.change(screen.getByLabelText('Nom'), { target: { value: values.lastName } })
+  fireEvent.change(screen.getByLabelText('Téléphone'), { target: { value: values.phone } })
+  if (values.address !== undefined) fireEvent.change(screen.getByLabelText('Adresse'), { target: { value: values.address } })
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('checkout', () => {
+  test('submit stays disabled until wilaya, commune and delivery type are chosen, and the fee shows', async () => {
+    checkoutApi()
+    renderApp({ path: '/place-order', locale: 'fr' })
+    await screen.findByRole('button', { name: 'Confirmer la commande' })
+    expect(submitButton().disabled).toBe(true)
+    const wilaya = await screen.findByLabelText('Wilaya')
+    await screen.findByRole('option', { name: '16 - Alger' })
+    fireEvent.change(wilaya, { target: { value: '16' } })
+    // A wilaya alone is not enough.
+    await screen.findByRole('option', { name: 'Sidi M’Hamed' })
+    expect(submitButton().disabled).toBe(true)
+    fireEvent.change(screen.getByLabelText('Commune'), { target: { value: '554' } })
+    await waitFor(() => expect(submitButton().disabled).toBe(false))
+    // 5 400 + 600 home delivery, the amount on the button.
+    expect(submitButton().textContent).toBe('Confirmer la commande — 6\u202F000 DA')
+    // Changing the wilaya empties the commune again.
+    fireEvent.change(wilaya, { target: { value: '33' } })
+    expect((screen.getByLabelText('Commune') as HTMLSelectElement).value).toBe('')
+    expect(submitButton().disabled).toBe(true)
+  })
+
+  test('a wilaya without stop desk disables that choice and a zero fee reads "free"', async () => {
+    checkoutApi()
+    renderApp({ path: '/place-order', locale: 'fr' })
+    await choosePlace(/Illizi/, /Djanet/)
+    const stopdesk = (await screen.findByRole('radio', { name: /Retrait au bureau/ })) as HTMLInputElement
+    await waitFor(() => expect(stopdesk.disabled).toBe(true))
+    expect(screen.getAllByText('Gratuite').length).toBeGreaterThan(0)
+  })
+
+  test('an empty cart shows the message and a way to the collection, no form', async () => {
+    checkoutApi({}, [])
+    renderApp({ path: '/place-order', locale: 'fr' })
+    expect(await screen.findByText('Votre panier est vide. Ajoutez des articles avant de commander.')).toBeTruthy()
+    expect(screen.queryByLabelText('Prénom')).toBeNull()
+  })
+
+  test('field errors appear under each field in Arabic', async () => {
+    const api = checkoutApi()
+    renderApp({ path: '/place-order', locale: 'ar' })
+    await choosePlace(/الجزائر/, /سيدي امحمد/, { wilaya: 'الولاية', commune: 'البلدية' })
+    fireEvent.change(screen.getByLabelText('الاسم'), { target: { value: 'A' } })
+    fireEvent.change(screen.getByLabelText('رقم الهاتف'), { target: { value: '0412345678' } })
+    fireEvent.change(screen.getByLabelText('العنوان'), { target: { value: 'قصير' } })
+    await waitFor(() => expect(submitButton().disabled).toBe(false))
+    fireEvent.click(submitButton())
+    const firstName = screen.getByLabelText('الاسم')
+    expect(firstName.getAttribute('aria-invalid')).toBe('true')
+    const describedBy = firstName.getAttribute('aria-describedby') ?? ''
+    expect(document.getElementById(describedBy.split(' ').pop() ?? '')?.textContent).toBe('يجب أن يحتوي على 2 إلى 50 حرفًا، حروف فقط.')
+    expect(screen.getByText('يرجى إدخال رقم هاتف جزائري صالح (05/06/07XXXXXXXX).')).toBeTruthy()
+    expect(screen.getByText('يجب أن يتراوح العنوان بين 10 و200 حرف.')).toBeTruthy()
+    // Last name empty: required.
+    expect(screen.getAllByText('هذا الحقل مطلوب.').length).toBeGreaterThan(0)
+    expect(api.calls('POST /order/guest')).toHaveLength(0)
+  })
+
+  test('the coupon code is upper-cased, stripped, and validated only after 800 ms with 3+ characters', async () => {
+    const validate = vi.fn((): { data: unknown } => ({ data: { coupon: { code: 'BIENVENUE10' }, orderSummary: { discountAmount: 540, finalAmount: 4860 } } }))
+    const api = checkoutApi({ 'POST /coupons/client/validate': validate })
+    renderApp({ path: '/place-order', locale: 'fr' })
+    const input = (await screen.findByLabelText('Code promo')) as HTMLInputElement
+    vi.useFakeTimers({ shouldAdvanceTime: false })
+    fireEvent.change(input, { target: { value: 'bi' } })
+    await act(async () => vi.advanceTimersByTimeAsync(1000))
+    expect(validate).not.toHaveBeenCalled()
+    fireEvent.change(input, { target: { value: 'bien-venue 10!' } })
+    expect(input.value).toBe('BIENVENUE10')
+    await act(async () => vi.advanceTimersByTimeAsync(700))
+    expect(validate).not.toHaveBeenCalled()
+    await act(async () => vi.advanceTimersByTimeAsync(200))
+    expect(validate).toHaveBeenCalledTimes(1)
+    expect(api.calls('POST /coupons/client/validate')[0]?.body).toMatchObject({ code: 'BIENVENUE10', orderAmount: 5400 })
+    vi.useRealTimers()
+    expect(await screen.findByText('Code valide : 540 DA de réduction')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Appliquer' }))
+    expect(screen.getByText('Code appliqué avec succès')).toBeTruthy()
+    expect(screen.getByText('-540 DA')).toBeTruthy()
+  })
+
+  test('an expired coupon says so', async () => {
+    checkoutApi({ 'POST /coupons/client/validate': { status: 422, code: 'COUPON_EXPIRED' } })
+    renderApp({ path: '/place-order', locale: 'fr' })
+    fireEvent.change(await screen.findByLabelText('Code promo'), { target: { value: 'ete2025' } })
+    expect(await screen.findByText('Ce code a expiré', {}, { timeout: 2000 })).toBeTruthy()
+  })
+
+  test('on PRICE_CHANGED the new total is shown and confirming sends it', async () => {
+    const orders: unknown[] = []
+    const order = {
+      _id: 'o1', trackingNumber: 'KH-7Q2M9X4A', status: 'pending', createdAt: '2026-11-21T10:00:00Z',
+      orderItems: [{ _id: 'l1', product: { _id: 'p', name: 'Derby en cuir', image: null }, size: '42', color: 'black', quantity: 1, priceAtPurchase: 5400, lineTotal: 5400 }],
+      customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: '0551234567', email: null },
+      shippingAddress: { address: '12 rue Didouche Mourad', cityName: 'Sidi M’Hamed', stateName: 'Alger', wilayaCode: 16, communeId: 554, type: 'domicil' },
+      subtotal: 5400, discountAmount: 0, shippingFee: 700, totalAmount: 6100, couponCode: null, notes: null,
+      paymentMethod: 'cash_on_delivery', paymentStatus: 'unpaid',
+    }
+    const api = checkoutApi({
+      'POST /order/guest': (request) => {
+        orders.push(request.body)
+        const body = request.body as { totalAmount: number }
+        if (body.totalAmount !== 6100) {
+          return { status: 409, code: 'PRICE_CHANGED', data: { quote: { subtotal: 5400, discountAmount: 0, shippingFee: 700, totalAmount: 6100, items: [] } } }
+        }
+        return { data: { order } }
+      },
+    })
+    const { router } = renderApp({ path: '/place-order', locale: 'fr' })
+    await choosePlace(/Alger/, /Sidi/)
+    fillCustomer({ firstName: 'Amine', lastName: 'Benali', phone: '+213 551 23 45 67', address: '12 rue Didouche Mourad' })
+    await waitFor(() => expect(submitButton().disabled).toBe(false))
+    fireEvent.click(submitButton())
+    expect(await screen.findByText('Le montant de votre commande a changé')).toBeTruthy()
+    const first = api.calls('POST /order/guest')[0]
+    expect(first?.body).toMatchObject({
+      totalAmount: 6000,
+      customerInfo: { phone: '0551234567', email: null },
+      shippingAddress: { wilayaId: '16', communeId: 554, type: 'domicil' },
+      source: 'cart',
+    })
+    const firstKey = first?.headers.get('Idempotency-Key')
+    expect(firstKey).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmer au nouveau montant — 6\u202F100 DA' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/thank-you'))
+    const second = api.calls('POST /order/guest')[1]
+    expect(second?.body).toMatchObject({ totalAmount: 6100 })
+    expect(await screen.findByText('KH-7Q2M9X4A')).toBeTruthy()
+    expect(screen.getByText('Nous vous appelons sous 24 h pour confirmer la commande.', { selector: 'span' })).toBeTruthy()
+  })
+
+  test('a retry after a lost reply sends the same Idempotency-Key', async () => {
+    let attempt = 0
+    const api = checkoutApi({
+      'POST /order/guest': () => {
+        attempt++
+        return { status: 503, code: 'UNAVAILABLE' }
+      },
+    })
+    renderApp({ path: '/place-order', locale: 'fr' })
+    await choosePlace(/Alger/, /Sidi/)
+    fillCustomer({ firstName: 'Amine', lastName: 'Benali', phone: '0551234567', address: '12 rue Didouche Mourad' })
+    await waitFor(() => expect(submitButton().disabled).toBe(false))
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(attempt).toBe(1))
+    await waitFor(() => expect(submitButton().disabled).toBe(false))
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(attempt).toBe(2))
+    const [a, b] = api.calls('POST /order/guest')
+    expect(a?.headers.get('Idempotency-Key')).toBe(b?.headers.get('Idempotency-Key'))
+  })
+})

@@ -1,0 +1,51 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api.ts'
+import type { ClientOrder } from '../types.ts'
+
+export const ORDERS_PAGE_SIZE = 10
+
+export interface OrderFilters {
+  status: string
+  startDate: string
+  endDate: string
+  search: string
+  page: number
+}
+
+export const ordersKeys = {
+  all: () => ['orders'] as const,
+  list: (filters: OrderFilters) => ['orders', 'list', filters] as const,
+}
+
+interface OrdersReply {
+  orders: ClientOrder[]
+  currentPage: number
+  totalPages: number
+  totalOrders: number
+}
+
+/** GET /order/client: newest first, 10 a page; empty filters are left out of the query. */
+export function useOrders(filters: OrderFilters) {
+  return useQuery({
+    queryKey: ordersKeys.list(filters),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ page: String(filters.page), limit: String(ORDERS_PAGE_SIZE), sort: '-createdAt' })
+      if (filters.status) query.set('status', filters.status)
+      if (filters.startDate) query.set('startDate', filters.startDate)
+      if (filters.endDate) query.set('endDate', filters.endDate)
+      if (filters.search.trim()) query.set('searchOrders', filters.search.trim())
+      return api<OrdersReply>(`/order/client?${query}`, { signal })
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  })
+}
+
+export function useRequestReturn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
+      api<{ order?: ClientOrder }>(`/order/client/${orderId}/return`, { method: 'POST', body: { reason } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKeys.all() }),
+  })
+}

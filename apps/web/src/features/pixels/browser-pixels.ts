@@ -1,0 +1,46 @@
+import { api } from '../../lib/api.ts'
+import { createPixels, type PixelEvent, type PixelIds, type PixelParams } from './pixels.ts'
+
+async function fetchIds(): Promise<PixelIds> {
+  // Each platform is optional: one list failing does not stop the other.
+  const [facebook, tiktok] = await Promise.allSettled([
+    api<{ pixels: { pixelId: string }[] }>('/facebook-pixels/active'),
+    api<{ pixels: { pixel_id: string }[] }>('/tiktok-pixels/storefront/codes'),
+  ])
+  return {
+    facebook: facebook.status === 'fulfilled' ? facebook.value.pixels.map((p) => p.pixelId) : [],
+    tiktok: tiktok.status === 'fulfilled' ? tiktok.value.pixels.map((p) => p.pixel_id) : [],
+  }
+}
+
+function injectScript(src: string): void {
+  const script = document.createElement('script')
+  script.async = true
+  script.src = src
+  document.head.appendChild(script)
+}
+
+/** After the load event, then when the main thread is idle (at most 3 s later): never in the way of the first paint. */
+function whenIdle(callback: () => void): void {
+  const idle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => callback(), { timeout: 3000 })
+    else setTimeout(callback, 1000)
+  }
+  if (document.readyState === 'complete') idle()
+  else window.addEventListener('load', idle, { once: true })
+}
+
+const pixels = createPixels({ fetchIds, injectScript, whenIdle, win: window })
+
+/** Sends an ad-pixel event (values in dinars). Never throws and never waits. */
+export function track(event: PixelEvent, params?: PixelParams): void {
+  try {
+    pixels.track(event, params)
+  } catch {
+    // A pixel problem must never break a purchase.
+  }
+}
+
+export function startPixels(): void {
+  pixels.start()
+}

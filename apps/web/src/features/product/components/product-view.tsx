@@ -1,0 +1,182 @@
+import { formatPrice } from '@shop/shared'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { buttonClass } from '../../../components/ui/button-class.ts'
+import { pickLocalized } from '../../../lib/localized.ts'
+import { useLocale } from '../../../lib/use-locale.ts'
+import type { ProductDetail, ProductVariant } from '../types.ts'
+import {
+  chosenVariant,
+  clampQuantity,
+  colorsOf,
+  initialChoice,
+  LOW_STOCK_THRESHOLD,
+  maxQuantity,
+  pickColor,
+  sizesOf,
+  type VariantChoice,
+} from '../variant-choice.ts'
+import { ProductGallery } from './product-gallery.tsx'
+import { ProductPolicies } from './product-policies.tsx'
+import { ProductPriceBlock } from './product-price-block.tsx'
+import { QuantityStepper } from './quantity-stepper.tsx'
+import { VariantPicker } from './variant-picker.tsx'
+
+/** What the shopper picked on the page: one variant and how many. */
+export interface ChosenLine {
+  product: ProductDetail
+  variant: ProductVariant
+  quantity: number
+}
+
+export interface ProductViewProps {
+  product: ProductDetail
+  onAddToCart: (line: ChosenLine) => void
+  onBuyNow: (line: ChosenLine) => void
+  isAdding?: boolean
+  /** The quick order form, given the current pick (null until a variant is chosen). */
+  renderQuickOrder: (line: ChosenLine | null) => ReactNode
+  related?: ReactNode
+}
+
+export const QUICK_ORDER_ID = 'quick-order'
+
+export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, renderQuickOrder, related }: ProductViewProps) {
+  const { t } = useTranslation('product')
+  const locale = useLocale()
+  const { variants } = product
+  const [choice, setChoice] = useState<VariantChoice>(() => initialChoice(variants))
+  const [quantity, setQuantity] = useState(1)
+  const [pickError, setPickError] = useState<string | undefined>()
+  const [isFormInView, setIsFormInView] = useState(false)
+  const formSection = useRef<HTMLElement>(null)
+
+  // The sticky "order now" bar leads to the form: once the form is on screen it would only cover it.
+  useEffect(() => {
+    const element = formSection.current
+    if (!element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(([entry]) => setIsFormInView(Boolean(entry?.isIntersecting)))
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+
+  const name = pickLocalized(product.nameAr, product.nameFr, locale) || product.name
+  const description = pickLocalized(product.descriptionAr, product.descriptionFr, locale) || product.description
+  const variant = chosenVariant(variants, choice)
+  const chosenQuantity = clampQuantity(quantity, variant)
+  const isSoldOut = product.stock <= 0 || variants.every((v) => v.stock <= 0)
+  const stockShown = variant ? variant.stock : product.stock
+  const isLow = !isSoldOut && stockShown > 0 && stockShown <= LOW_STOCK_THRESHOLD
+  const line: ChosenLine | null = variant && variant.stock > 0 ? { product, variant, quantity: chosenQuantity } : null
+
+  /** The line to act on, or an error under the picker saying what is missing. */
+  const requireLine = (): ChosenLine | null => {
+    if (line) return line
+    const needsColor = choice.color === null && colorsOf(variants).length > 1
+    setPickError(needsColor && sizesOf(variants).length <= 1 ? t('variant.chooseColor') : t('variant.chooseSize'))
+    return null
+  }
+
+  const images = product.images.length > 0 ? product.images : product.image ? [product.image] : []
+
+  return (
+    <article className="mx-auto max-w-7xl pb-28 md:px-6 md:py-10 md:pb-10">
+      <title>{name}</title>
+      <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+        <div className="md:sticky md:top-20 md:self-start">
+          <ProductGallery images={images} name={name} />
+        </div>
+
+        <div className="flex flex-col gap-6 px-4 md:px-0">
+          <div>
+            <nav aria-label={t('breadcrumb')} className="mb-2 text-sm text-muted">
+              <Link to={`/category/${product.category._id}`} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
+                {product.category.name}
+              </Link>
+            </nav>
+            <h1 className="text-xl leading-tight font-bold md:text-2xl">{name}</h1>
+            <div className="mt-3">
+              <ProductPriceBlock price={product.price} compareAtPrice={product.compareAtPrice} percentOff={product.percentOff} />
+            </div>
+            <p className="mt-3 text-sm" aria-live="polite">
+              {isSoldOut ? (
+                <span className="rounded-sm bg-ink px-2 py-0.5 font-semibold text-paper">{t('stock.soldOut')}</span>
+              ) : isLow ? (
+                <span className="rounded-sm bg-sale/10 px-2 py-0.5 font-semibold text-sale">
+                  {t('stock.low', { count: stockShown })}
+                </span>
+              ) : (
+                <span className="font-medium text-brand">{t('stock.inStock')}</span>
+              )}
+            </p>
+          </div>
+
+          {isSoldOut ? null : (
+            <>
+              <VariantPicker
+                variants={variants}
+                choice={choice}
+                onPickColor={(color) => {
+                  setChoice((current) => pickColor(variants, current, color))
+                  setPickError(undefined)
+                }}
+                onPickSize={(size) => {
+                  setChoice((current) => ({ ...current, size }))
+                  setPickError(undefined)
+                }}
+                sizeError={pickError}
+              />
+              <QuantityStepper value={chosenQuantity} max={maxQuantity(variant)} onChange={setQuantity} disabled={!variant} />
+              <div className="grid grid-cols-2 gap-3">
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  disabled={isAdding}
+                  onClick={() => {
+                    const chosen = requireLine()
+                    if (chosen) onAddToCart(chosen)
+                  }}
+                >
+                  {t('actions.addToCart')}
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass('primary')}
+                  disabled={isAdding}
+                  onClick={() => {
+                    const chosen = requireLine()
+                    if (chosen) onBuyNow(chosen)
+                  }}
+                >
+                  {t('actions.buyNow')}
+                </button>
+              </div>
+            </>
+          )}
+
+          <section ref={formSection} id={QUICK_ORDER_ID} aria-labelledby={`${QUICK_ORDER_ID}-title`} className="scroll-mt-20 rounded-lg border border-line bg-white p-4">
+            <h2 id={`${QUICK_ORDER_ID}-title`} className="text-lg font-bold">
+              {t('quickOrder.title')}
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-muted">{t('quickOrder.subtitle')}</p>
+            {isSoldOut ? <p className="font-semibold">{t('stock.soldOut')}</p> : renderQuickOrder(line)}
+          </section>
+
+          <ProductPolicies description={description} />
+        </div>
+      </div>
+
+      {related}
+
+      {isSoldOut || isFormInView ? null : (
+        <div className="fixed inset-x-0 bottom-0 z-10 flex items-center justify-between gap-3 border-t border-line bg-paper/95 px-4 py-3 backdrop-blur-sm md:hidden">
+          <span className="text-lg font-bold">{formatPrice(product.price, locale)}</span>
+          <a href={`#${QUICK_ORDER_ID}`} className={buttonClass('primary', 'flex-1')}>
+            {t('actions.orderNow')}
+          </a>
+        </div>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { api } from '../../../lib/api.ts'
+import type { TrackedOrder } from '../types.ts'
+
+/** POST keeps the phone number out of URLs and logs (DECISIONS). */
+export function useTrackOrders() {
+  return useMutation({
+    mutationFn: (phoneNumber: string) =>
+      api<{ orders?: TrackedOrder[] }>('/tracking', { method: 'POST', body: { phoneNumber } }).then((data) => data.orders ?? []),
+  })
+}
+
+export function useTrackedOrderDetails(orderId: string | null, phoneNumber: string) {
+  return useQuery({
+    queryKey: ['tracking', 'details', orderId, phoneNumber],
+    queryFn: ({ signal }) =>
+      api<{ order: TrackedOrder }>(`/tracking/${orderId}`, { method: 'POST', body: { phoneNumber }, signal }).then((data) => data.order),
+    enabled: orderId !== null,
+    staleTime: 0,
+    retry: false,
+  })
+}

@@ -1,0 +1,77 @@
+import { configure, fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, test } from 'vitest'
+import { SETTINGS } from '../../test/fixtures.ts'
+import { renderApp } from '../../test/render-app.tsx'
+import { type FakeHandler, routeApi } from '../../test/route-api.ts'
+
+// Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.
+configure({ asyncUtilTimeout: 4000 })
+
+const ORDER = {
+  _id: 'o1',
+  trackingNumber: 'KH-7Q2M9X4A',
+  status: 'shipped',
+  totalAmount: 610000,
+  orderDate: '2026-11-20T10:00:00Z',
+  customerName: 'Amine B.',
+  firstProduct: { name: 'Derby en cuir', image: null, price: 5400 },
+  shippingAddress: { cityName: 'Sidi M’Hamed', stateName: 'Alger', address: '12 rue D•••••', postalCode: null },
+}
+
+function trackingApi(tracking: FakeHandler, details?: FakeHandler) {
+  return routeApi({
+    '/settings': { data: { settings: SETTINGS } },
+    'GET /auth/client/profile': { status: 401, code: 'UNAUTHENTICATED' },
+    'GET /cart/guest': { data: { cart: { items: [], cartCount: 0, subtotal: 0, isEmpty: true }, sessionId: null } },
+    'POST /tracking': tracking,
+    ...(details ? { 'POST /tracking/o1': details } : {}),
+  })
+}
+
+async function search(phone: string) {
+  fireEvent.change(await screen.findByLabelText('Numéro de téléphone'), { target: { value: phone } })
+  fireEvent.click(screen.getByRole('button', { name: 'Suivre' }))
+}
+
+describe('tracking', () => {
+  test('asks for exactly 10 digits before searching', async () => {
+    const api = trackingApi({ data: { orders: [] } })
+    renderApp({ path: '/tracking', locale: 'fr' })
+    await search('05512')
+    expect(screen.getByText('Veuillez saisir un numéro valide à 10 chiffres.')).toBeTruthy()
+    expect(api.calls('POST /tracking')).toHaveLength(0)
+  })
+
+  test('lists the orders with the total converted from hundredths, and the details timeline', async () => {
+    const api = trackingApi({ data: { orders: [ORDER] } }, { data: { order: { ...ORDER, items: [{ product: { name: null, image: null }, quantity: 2, price: 2700 }] } } })
+    renderApp({ path: '/tracking', locale: 'fr' })
+    await search('0551 23 45 67')
+    expect(await screen.findByText('KH-7Q2M9X4A')).toBeTruthy()
+    expect(api.calls('POST /tracking')[0]?.body).toEqual({ phoneNumber: '0551234567' })
+    expect(screen.getAllByText('6 100 DA').length).toBeGreaterThan(0)
+    fireEvent.click(screen.getByRole('button', { name: 'Voir détails' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Détails de la commande', hidden: true })
+    expect(await within(dialog).findByText('Produit')).toBeTruthy()
+    // Shipped: the next step, out for delivery, is the one in progress.
+    const current = dialog.querySelector('[data-state="current"]')
+    expect(current?.textContent).toContain('En cours de livraison')
+    expect(within(dialog).getByText('5 400 DA')).toBeTruthy()
+  })
+
+  test('an empty list and a 404 both show the no-orders message; New search clears the field', async () => {
+    trackingApi({ status: 404, code: 'NOT_FOUND' })
+    renderApp({ path: '/tracking', locale: 'fr' })
+    await search('0551234567')
+    expect(await screen.findByText('Aucune commande trouvée pour ce numéro de téléphone')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Nouvelle recherche' }))
+    expect((screen.getByLabelText('Numéro de téléphone') as HTMLInputElement).value).toBe('')
+  })
+
+  test('a server error shows the spec message with a way to try another number', async () => {
+    trackingApi({ status: 500, code: 'INTERNAL' })
+    renderApp({ path: '/tracking', locale: 'fr' })
+    await search('0551234567')
+    expect(await screen.findByText('Erreur du serveur. Veuillez réessayer plus tard')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Essayer un autre numéro' })).toBeTruthy()
+  })
+})
