@@ -148,6 +148,9 @@ for (const target of TEST_TARGETS) {
       const dashboard = await ctx.app.inject({ url: '/api/v1/admin/dashboard', cookies: { shop_staff: cookie.value } })
       assert.equal(dashboard.statusCode, 200)
       assert.ok(dashboard.json().data.lowStock.length > 0)
+      const days = dashboard.json().data.last30Days
+      assert.equal(days.length, 30, 'thirty days, empty ones included')
+      assert.ok(days.every((d: { orders: number; revenue: number }) => d.orders === 0 && d.revenue === 0))
       const crossSite = await ctx.app.inject({
         method: 'POST',
         url: '/api/v1/admin/auth/logout',

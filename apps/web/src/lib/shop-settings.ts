@@ -11,6 +11,9 @@ export interface ShopSettings {
   email: string
   address: { ar: string; fr: string }
   whatsapp: string
+  /** Account details shown to shoppers who pick bank transfer or CCP; null when the shop does not take them. */
+  bankDetails: string | null
+  ccpDetails: string | null
 }
 
 export const settingsKeys = {

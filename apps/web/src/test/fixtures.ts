@@ -9,6 +9,8 @@ export const SETTINGS: ShopSettings = {
   email: 'contact@khatwa.dz',
   address: { ar: 'الجزائر العاصمة', fr: 'Alger' },
   whatsapp: '0555123456',
+  bankDetails: null,
+  ccpDetails: 'CCP 0012345678 clé 90, Khatwa SARL',
 }
 
 export function product(overrides: Partial<ProductSummary> = {}): ProductSummary {

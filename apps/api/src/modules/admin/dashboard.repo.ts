@@ -8,7 +8,7 @@ export const LOW_STOCK = 5
 export async function dashboardFigures(db: Db) {
   // "today" is the shop's day in Algeria (UTC+1, no daylight saving)
   const startOfDay = sql`date_trunc('day', now() at time zone 'Africa/Algiers') at time zone 'Africa/Algiers'`
-  const [today, byStatus, lowStock] = await Promise.all([
+  const [today, byStatus, lowStock, days] = await Promise.all([
     db
       .select({ n: count(), revenue: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
       .from(orders)
@@ -29,11 +29,28 @@ export async function dashboardFigures(db: Db) {
       .where(and(lte(variants.stock, LOW_STOCK), eq(products.isActive, true)))
       .orderBy(asc(variants.stock), asc(products.nameFr))
       .limit(20),
+    // the last 30 shop days, empty days included, for the chart
+    db.execute<{ date: string; orders: number; revenue: number }>(sql`
+      select to_char(d.day, 'YYYY-MM-DD') as date, count(o.id)::int as orders, coalesce(sum(o.total), 0)::int as revenue
+      from generate_series(
+        (date_trunc('day', now() at time zone 'Africa/Algiers') - interval '29 days'),
+        date_trunc('day', now() at time zone 'Africa/Algiers'),
+        interval '1 day') as d(day)
+      left join orders o
+        on o.created_at >= d.day at time zone 'Africa/Algiers'
+       and o.created_at < (d.day + interval '1 day') at time zone 'Africa/Algiers'
+       and o.status not in ('cancelled', 'deleted')
+      group by d.day order by d.day`),
   ])
   return {
     ordersToday: today[0]?.n ?? 0,
     revenueToday: today[0]?.revenue ?? 0,
     byStatus,
+    last30Days: (days as unknown as { rows: { date: string; orders: number; revenue: number }[] }).rows.map((r) => ({
+      date: r.date,
+      orders: Number(r.orders),
+      revenue: Number(r.revenue),
+    })),
     lowStock: lowStock.map((row) => ({
       variantId: row.variantId,
       productId: row.productId,

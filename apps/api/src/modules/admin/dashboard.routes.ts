@@ -17,6 +17,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         awaitingConfirmation: ordersByStatus.pending,
         ordersByStatus,
         lowStock: figures.lowStock,
+        last30Days: figures.last30Days,
       })
     },
   )

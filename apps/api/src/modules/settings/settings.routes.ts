@@ -13,6 +13,10 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         email: s.email,
         address: { ar: s.addressAr, fr: s.addressFr },
         wilayaDivision: s.wilayaDivision,
+        // shown to shoppers who pick bank transfer or CCP
+        bankDetails: s.bankDetails,
+        ccpDetails: s.ccpDetails,
+        paymentMethods: ['cash_on_delivery', ...(s.bankDetails ? ['bank_transfer'] : []), ...(s.ccpDetails ? ['ccp'] : [])],
       },
     })
   })

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
-import { type ShopSettings, useShopSettings } from '../../../lib/shop-settings.ts'
+import { useShopSettings } from '../../../lib/shop-settings.ts'
 
 export interface PaymentMethodFieldProps {
   value: PaymentMethod
@@ -8,11 +8,10 @@ export interface PaymentMethodFieldProps {
 }
 
 /** Settings may carry the shop's bank and CCP details (text written by staff). */
-type SettingsWithAccounts = ShopSettings & { bankDetails?: string | null; ccpDetails?: string | null }
 
 export function PaymentMethodField({ value, onChange }: PaymentMethodFieldProps) {
   const { t } = useTranslation('checkout')
-  const settings = useShopSettings().data as SettingsWithAccounts | undefined
+  const settings = useShopSettings().data
   const details = value === 'bank_transfer' ? settings?.bankDetails : value === 'ccp' ? settings?.ccpDetails : null
 
   return (
