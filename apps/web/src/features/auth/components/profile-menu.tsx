@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { toast } from '../../../components/ui/toast.ts'
 import { useAuth } from '../../../lib/auth-state.ts'
 import { useLogout } from '../api/use-auth-actions.ts'
-import { AuthModal } from './auth-modal.tsx'
+
+// The sign-in forms (and the validation rules they carry) load when the modal first opens, not with every page.
+const AuthModal = lazy(async () => ({ default: (await import('./auth-modal.tsx')).AuthModal }))
 
 function IconUser() {
   return (
@@ -48,7 +50,11 @@ export function ProfileMenu() {
         <button type="button" aria-label={t('menu.signIn')} aria-haspopup="dialog" className={button} onClick={() => setModalOpen(true)} disabled={status === 'unknown'}>
           <IconUser />
         </button>
-        <AuthModal open={modalOpen} onClose={() => setModalOpen(false)} />
+        {modalOpen && (
+          <Suspense fallback={null}>
+            <AuthModal open={modalOpen} onClose={() => setModalOpen(false)} />
+          </Suspense>
+        )}
       </>
     )
   }
