@@ -151,6 +151,8 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
     decorateReply: false,
     index: 'index.html',
     wildcard: true,
+    // the build writes .br and .gz beside each asset (scripts/precompress.mjs): sent when the browser accepts them
+    preCompressed: true,
     cacheControl: false,
     setHeaders,
   })
@@ -159,6 +161,8 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
     prefix: '/',
     index: 'index.html',
     wildcard: true,
+    // the build writes .br and .gz beside each asset (scripts/precompress.mjs): sent when the browser accepts them
+    preCompressed: true,
     cacheControl: false,
     setHeaders,
   })
