@@ -36,6 +36,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/delivery-prices.tsx')).DeliveryPricesPage }),
           },
           { path: 'banners', lazy: async () => ({ Component: (await import('./routes/banners.tsx')).BannersPage }) },
+          {
+            path: 'messages',
+            lazy: async () => ({ Component: (await import('./routes/messages.tsx')).MessagesPage }),
+          },
+          {
+            path: 'newsletter',
+            lazy: async () => ({ Component: (await import('./routes/newsletter.tsx')).NewsletterPage }),
+          },
           { path: 'pixels', lazy: async () => ({ Component: (await import('./routes/pixels.tsx')).PixelsPage }) },
           { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsPage }) },
           { path: 'staff', lazy: async () => ({ Component: (await import('./routes/staff.tsx')).StaffPage }) },

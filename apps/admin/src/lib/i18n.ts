@@ -28,6 +28,9 @@ import frCatalogue from '../locales/fr/catalogue.json'
 import frMarketing from '../locales/fr/marketing.json'
 import frDelivery from '../locales/fr/delivery.json'
 import frShop from '../locales/fr/shop.json'
+import arInbox from '../locales/ar/inbox.json'
+import enInbox from '../locales/en/inbox.json'
+import frInbox from '../locales/fr/inbox.json'
 
 /** localStorage key of the staff member's language (the storefront's `lang` is the shopper's, kept apart). */
 export const LANGUAGE_KEY = 'admin-lang'
@@ -36,9 +39,9 @@ export const LANGUAGE_KEY = 'admin-lang'
 export const STAFF_LOCALES = ['ar', 'fr'] as const satisfies readonly Locale[]
 
 export const resources = {
-  ar: { common: arCommon, auth: arAuth, dashboard: arDashboard, orders: arOrders, products: arProducts, catalogue: arCatalogue, marketing: arMarketing, delivery: arDelivery, shop: arShop, ...MESSAGES.ar },
-  fr: { common: frCommon, auth: frAuth, dashboard: frDashboard, orders: frOrders, products: frProducts, catalogue: frCatalogue, marketing: frMarketing, delivery: frDelivery, shop: frShop, ...MESSAGES.fr },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, orders: enOrders, products: enProducts, catalogue: enCatalogue, marketing: enMarketing, delivery: enDelivery, shop: enShop, ...MESSAGES.en },
+  ar: { common: arCommon, auth: arAuth, dashboard: arDashboard, orders: arOrders, products: arProducts, catalogue: arCatalogue, marketing: arMarketing, delivery: arDelivery, shop: arShop, inbox: arInbox, ...MESSAGES.ar },
+  fr: { common: frCommon, auth: frAuth, dashboard: frDashboard, orders: frOrders, products: frProducts, catalogue: frCatalogue, marketing: frMarketing, delivery: frDelivery, shop: frShop, inbox: frInbox, ...MESSAGES.fr },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, orders: enOrders, products: enProducts, catalogue: enCatalogue, marketing: enMarketing, delivery: enDelivery, shop: enShop, inbox: enInbox, ...MESSAGES.en },
 } as const satisfies Record<Locale, object>
 
 export const NAMESPACES = Object.keys(resources.ar) as (keyof (typeof resources)['ar'])[]

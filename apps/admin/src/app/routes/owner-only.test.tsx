@@ -13,7 +13,7 @@ function stubAs(staff: typeof OWNER) {
 }
 
 const OWNER_LINKS = ['Pixels', 'Paramètres', 'Équipe']
-const EVERYONE = ['Tableau de bord', 'Commandes', 'Produits', 'Catégories', 'Codes promo', 'Tarifs de livraison', 'Bannières']
+const EVERYONE = ['Tableau de bord', 'Commandes', 'Produits', 'Catégories', 'Codes promo', 'Tarifs de livraison', 'Bannières', 'Messages', 'Newsletter']
 
 describe('owner-only screens', () => {
   test('staff see the daily screens but not settings, pixels and staff accounts', async () => {

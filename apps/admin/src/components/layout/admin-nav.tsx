@@ -6,6 +6,8 @@ import { IconCategories } from '../icons/icon-categories.tsx'
 import { IconCoupons } from '../icons/icon-coupons.tsx'
 import { IconDashboard } from '../icons/icon-dashboard.tsx'
 import { IconDelivery } from '../icons/icon-delivery.tsx'
+import { IconMessages } from '../icons/icon-messages.tsx'
+import { IconNewsletter } from '../icons/icon-newsletter.tsx'
 import { IconOrders } from '../icons/icon-orders.tsx'
 import { IconPixels } from '../icons/icon-pixels.tsx'
 import { IconProducts } from '../icons/icon-products.tsx'
@@ -21,6 +23,8 @@ type NavKey =
   | 'coupons'
   | 'delivery'
   | 'banners'
+  | 'messages'
+  | 'newsletter'
   | 'pixels'
   | 'settings'
   | 'staff'
@@ -42,6 +46,8 @@ const LINKS: NavItem[] = [
   { to: '/coupons', key: 'coupons', end: false, Icon: IconCoupons },
   { to: '/delivery-prices', key: 'delivery', end: false, Icon: IconDelivery },
   { to: '/banners', key: 'banners', end: false, Icon: IconBanners },
+  { to: '/messages', key: 'messages', end: false, Icon: IconMessages },
+  { to: '/newsletter', key: 'newsletter', end: false, Icon: IconNewsletter },
   { to: '/pixels', key: 'pixels', end: false, Icon: IconPixels, isOwnerOnly: true },
   { to: '/settings', key: 'settings', end: false, Icon: IconSettings, isOwnerOnly: true },
   { to: '/staff', key: 'staff', end: false, Icon: IconStaff, isOwnerOnly: true },

@@ -1,0 +1,78 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { api } from '../../lib/api.ts'
+
+export interface ContactMessage {
+  _id: string
+  name: string
+  email: string
+  subject: string
+  message: string
+  handled: boolean
+  handledAt: string | null
+  createdAt: string
+}
+
+export interface Subscription {
+  _id: string
+  email: string
+  locale: string
+  createdAt: string
+}
+
+interface Paged {
+  currentPage: number
+  totalPages: number
+  total: number
+}
+
+export type MessageList = Paged & { messages: ContactMessage[] }
+export type SubscriptionList = Paged & { subscriptions: Subscription[] }
+
+/** Which messages the list shows: those still waiting for an answer (the default), the handled ones, or all. */
+export const MESSAGE_FILTERS = ['open', 'handled', 'all'] as const
+export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
+
+export const INBOX_PER_PAGE = 50
+
+export const inboxKeys = {
+  messages: () => ['inbox', 'messages'] as const,
+  messageList: (query: string) => ['inbox', 'messages', query] as const,
+  newsletter: (page: number) => ['inbox', 'newsletter', page] as const,
+}
+
+/** The filter in the page's address; anything else (absent, hand-edited) is the default. */
+export function readMessageFilter(search: URLSearchParams): MessageFilter {
+  const value = search.get('show')
+  return (MESSAGE_FILTERS as readonly string[]).includes(value ?? '') ? (value as MessageFilter) : 'open'
+}
+
+export function readPage(search: URLSearchParams): number {
+  const page = Number(search.get('page'))
+  return Number.isInteger(page) && page > 1 ? page : 1
+}
+
+/** `GET /admin/contact-messages?...`: newest first (the API's order), the filter as `handled`, then the page. */
+export function messageListQuery(filter: MessageFilter, page: number): string {
+  const query = new URLSearchParams()
+  if (filter !== 'all') query.set('handled', filter === 'handled' ? 'true' : 'false')
+  query.set('page', String(page))
+  query.set('limit', String(INBOX_PER_PAGE))
+  return query.toString()
+}
+
+export function useContactMessages(query: string) {
+  return useQuery({
+    queryKey: inboxKeys.messageList(query),
+    queryFn: ({ signal }) => api<MessageList>(`/admin/contact-messages?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useSubscriptions(page: number) {
+  return useQuery({
+    queryKey: inboxKeys.newsletter(page),
+    queryFn: ({ signal }) =>
+      api<SubscriptionList>(`/admin/newsletter?page=${page}&limit=${INBOX_PER_PAGE}`, { signal }),
+    placeholderData: keepPreviousData,
+  })
+}
