@@ -5,13 +5,14 @@ import { createRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { AppProviders } from './app/providers.tsx'
 import { routes } from './app/routes.tsx'
-import { createI18n } from './lib/i18n.ts'
+import { createI18n, detectLocale, loadLocaleResources } from './lib/i18n.ts'
 import { createQueryClient } from './lib/query-client.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-const i18n = createI18n()
+const locale = detectLocale()
+const i18n = createI18n(locale, locale === 'ar' ? {} : { [locale]: await loadLocaleResources(locale) })
 const queryClient = createQueryClient()
 const router = createBrowserRouter(routes)
 

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { SETTINGS } from '../test/fixtures.ts'
 import { renderApp } from '../test/render-app.tsx'
 import { stubApi } from '../test/stub-api.ts'
+import { ALL_LANGUAGES } from '../test/all-languages.ts'
 import { createI18n, LANGUAGE_KEY } from './i18n.ts'
 
 describe('language', () => {
@@ -11,7 +12,7 @@ describe('language', () => {
   })
 
   test('a first visit is in Arabic, right to left', () => {
-    const i18n = createI18n()
+    const i18n = createI18n(undefined, ALL_LANGUAGES)
     expect(i18n.language).toBe('ar')
     expect(document.documentElement.lang).toBe('ar')
     expect(document.documentElement.dir).toBe('rtl')
@@ -33,13 +34,13 @@ describe('language', () => {
 
   test('the stored choice is used on the next visit', () => {
     window.localStorage.setItem(LANGUAGE_KEY, 'en')
-    expect(createI18n().language).toBe('en')
+    expect(createI18n(undefined, ALL_LANGUAGES).language).toBe('en')
     expect(document.documentElement.dir).toBe('ltr')
   })
 
   test('a stored value that is not a language, like planted markup, is ignored', () => {
     window.localStorage.setItem(LANGUAGE_KEY, '<script>alert(1)</script>')
-    const i18n = createI18n()
+    const i18n = createI18n(undefined, ALL_LANGUAGES)
     expect(i18n.language).toBe('ar')
     expect(document.documentElement.lang).toBe('ar')
     expect(document.documentElement.dir).toBe('rtl')
@@ -48,11 +49,11 @@ describe('language', () => {
 
   test('?lang= in an ad link picks the language, and markup there is ignored', () => {
     window.history.replaceState(null, '', '/?lang=fr')
-    expect(createI18n().language).toBe('fr')
+    expect(createI18n(undefined, ALL_LANGUAGES).language).toBe('fr')
     expect(window.localStorage.getItem(LANGUAGE_KEY)).toBe('fr')
 
     window.history.replaceState(null, '', `/?lang=${encodeURIComponent('"><script>alert(1)</script>')}`)
-    expect(createI18n().language).toBe('fr')
+    expect(createI18n(undefined, ALL_LANGUAGES).language).toBe('fr')
     expect(document.documentElement.dir).toBe('ltr')
   })
 })

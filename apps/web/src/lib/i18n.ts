@@ -1,78 +1,27 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, MESSAGES, textDirection } from '@shop/shared'
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, textDirection } from '@shop/shared'
 import { createInstance, type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import arAccount from '../locales/ar/account.json'
-import arCart from '../locales/ar/cart.json'
-import arCheckout from '../locales/ar/checkout.json'
-import arPages from '../locales/ar/pages.json'
-import arProduct from '../locales/ar/product.json'
-import arTracking from '../locales/ar/tracking.json'
-import enAccount from '../locales/en/account.json'
-import enCart from '../locales/en/cart.json'
-import enCheckout from '../locales/en/checkout.json'
-import enPages from '../locales/en/pages.json'
-import enProduct from '../locales/en/product.json'
-import enTracking from '../locales/en/tracking.json'
-import frAccount from '../locales/fr/account.json'
-import frCart from '../locales/fr/cart.json'
-import frCheckout from '../locales/fr/checkout.json'
-import frPages from '../locales/fr/pages.json'
-import frProduct from '../locales/fr/product.json'
-import frTracking from '../locales/fr/tracking.json'
-import arCatalogue from '../locales/ar/catalogue.json'
-import arCommon from '../locales/ar/common.json'
-import arMarketing from '../locales/ar/marketing.json'
-import enCatalogue from '../locales/en/catalogue.json'
-import enCommon from '../locales/en/common.json'
-import enMarketing from '../locales/en/marketing.json'
-import frCatalogue from '../locales/fr/catalogue.json'
-import frCommon from '../locales/fr/common.json'
-import frMarketing from '../locales/fr/marketing.json'
+import ar from '../locales/ar/index.ts'
 
 /** localStorage key of the shopper's language; also read from `?lang=` so an ad can land in its own language. */
 export const LANGUAGE_KEY = 'lang'
 
-// The three languages are a few kilobytes together: bundling them keeps a switch instant, with no request on 3G.
-export const resources = {
-  ar: {
-    common: arCommon,
-    catalogue: arCatalogue,
-    marketing: arMarketing,
-    product: arProduct,
-    cart: arCart,
-    checkout: arCheckout,
-    account: arAccount,
-    tracking: arTracking,
-    pages: arPages,
-    ...MESSAGES.ar,
-  },
-  fr: {
-    common: frCommon,
-    catalogue: frCatalogue,
-    marketing: frMarketing,
-    product: frProduct,
-    cart: frCart,
-    checkout: frCheckout,
-    account: frAccount,
-    tracking: frTracking,
-    pages: frPages,
-    ...MESSAGES.fr,
-  },
-  en: {
-    common: enCommon,
-    catalogue: enCatalogue,
-    marketing: enMarketing,
-    product: enProduct,
-    cart: enCart,
-    checkout: enCheckout,
-    account: enAccount,
-    tracking: enTracking,
-    pages: enPages,
-    ...MESSAGES.en,
-  },
-} as const satisfies Record<Locale, object>
+// Arabic (the default) is in the first bundle; French and English are chunks of their own, fetched
+// before the first render when chosen (main.tsx) or when the shopper switches (switchLanguage).
+export type LocaleResources = typeof ar
+/** One language's namespaces as loaded (the Arabic bundle gives the keys their types). */
+export type LocaleBundle = Record<string, object>
 
-export const NAMESPACES = Object.keys(resources.ar) as (keyof (typeof resources)['ar'])[]
+const LOADERS: Record<Exclude<Locale, 'ar'>, () => Promise<LocaleBundle>> = {
+  fr: async () => (await import('../locales/fr/index.ts')).default,
+  en: async () => (await import('../locales/en/index.ts')).default,
+}
+
+export async function loadLocaleResources(locale: Locale): Promise<LocaleBundle> {
+  return locale === 'ar' ? ar : LOADERS[locale]()
+}
+
+export const NAMESPACES = Object.keys(ar) as (keyof LocaleResources)[]
 
 function readStored(): string | null {
   try {
@@ -107,12 +56,15 @@ function applyToDocument(locale: Locale): void {
   document.documentElement.dir = textDirection(locale)
 }
 
-/** A ready i18next instance: resources are in the bundle, so it is usable as soon as this returns. */
-export function createI18n(locale: Locale = detectLocale()): I18n {
+/**
+ * A ready i18next instance, usable as soon as this returns: Arabic is always there, `more` adds the
+ * languages already loaded (the chosen one, before the first render).
+ */
+export function createI18n(locale: Locale = detectLocale(), more: Partial<Record<Locale, LocaleBundle>> = {}): I18n {
   const instance = createInstance()
   // Synchronous with initAsync false: the returned promise is already settled.
   void instance.use(initReactI18next).init({
-    resources,
+    resources: { ar, ...more },
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
@@ -133,4 +85,13 @@ export function createI18n(locale: Locale = detectLocale()): I18n {
     store(next)
   })
   return instance
+}
+
+/** Loads a language's texts if this page has not yet, then switches to it. */
+export async function switchLanguage(i18n: I18n, locale: Locale): Promise<void> {
+  if (!i18n.hasResourceBundle(locale, 'common')) {
+    const bundle = await loadLocaleResources(locale)
+    for (const [namespace, texts] of Object.entries(bundle)) i18n.addResourceBundle(locale, namespace, texts, true, true)
+  }
+  await i18n.changeLanguage(locale)
 }

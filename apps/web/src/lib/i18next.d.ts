@@ -1,8 +1,8 @@
-import type { resources } from './i18n.ts'
+import type { LocaleResources } from './i18n.ts'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common'
-    resources: (typeof resources)['ar']
+    resources: LocaleResources
   }
 }

@@ -1,5 +1,6 @@
 import { LOCALES } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
+import { switchLanguage } from '../../lib/i18n.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 
 export interface LanguageSwitchProps {
@@ -19,7 +20,7 @@ export function LanguageSwitch({ className = '' }: LanguageSwitchProps) {
           lang={locale}
           aria-label={t(`language.${locale}`)}
           aria-pressed={locale === current}
-          onClick={() => void i18n.changeLanguage(locale)}
+          onClick={() => void switchLanguage(i18n, locale)}
           className="inline-flex size-11 items-center justify-center rounded-md text-sm font-semibold text-muted hover:bg-surface aria-pressed:text-ink aria-pressed:underline aria-pressed:decoration-2 aria-pressed:underline-offset-8"
         >
           {locale.toUpperCase()}

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { ALL_LANGUAGES } from '../../../test/all-languages.ts'
 import { createI18n } from '../../../lib/i18n.ts'
 import { SEARCH_APPLY_DELAY_MS, SEARCH_TRACK_DELAY_MS, SearchBox } from './search-box.tsx'
 
@@ -13,7 +14,7 @@ function setup() {
   const onSearch = vi.fn()
   const onTrack = vi.fn()
   render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={createI18n('en', ALL_LANGUAGES)}>
       <SearchBox value="" onSearch={onSearch} onTrack={onTrack} />
     </I18nextProvider>,
   )
