@@ -58,6 +58,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
     bodyLimit: 1024 * 1024,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     requestIdHeader: false,
+    // while closing, the onRequest hook below answers 503 in the store's own envelope (UNAVAILABLE)
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   })
 
@@ -74,8 +76,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   await app.register(fastifyCookie)
   await app.register(sessionPlugin)
   await app.register(rateLimitPlugin, { config, db: database.db })
-  // public catalogue replies reused for 2 s, dropped on any staff write (off in tests: they change rows directly)
-  await app.register(publicCachePlugin, { ttlMs: config.NODE_ENV === 'test' ? 0 : 2000 })
+  // public catalogue replies reused for 2 s and list totals kept, dropped on writes (off in tests: they change rows directly)
+  await app.register(publicCachePlugin, { ttlMs: config.NODE_ENV === 'test' ? 0 : 2000, db: database.db })
 
   app.addHook('onRequest', async (request, reply) => {
     if (app.isShuttingDown && request.url !== '/healthz') {

@@ -31,6 +31,8 @@ const envSchema = z.object({
   ),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional()),
+  /** Prepended to every Redis key, so several shops (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(100).default(''),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts'
 import { bootstrap } from './bootstrap.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { DatabaseUnreachableError, openDatabase } from './db/client.ts'
+import { loggerOptions } from './http/logger.ts'
 
 /** Fails fast with one clear line (no stack trace) for the mistakes an operator can fix. */
 function fail(message: string): never {
@@ -19,16 +20,8 @@ async function main(): Promise<void> {
     throw error
   }
 
-  const logger = {
-    level: config.LOG_LEVEL,
-    // phone numbers and session cookies never reach the logs
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    serializers: {
-      req(request: { method: string; url: string; id: string }) {
-        return { method: request.method, url: request.url.replace(/0[567]\d{8}/g, '0*********'), id: request.id }
-      },
-    },
-  }
+  // phone numbers and session cookies never reach the logs (http/logger.ts)
+  const logger = loggerOptions(config.LOG_LEVEL)
 
   let poolErrorLog: (error: Error) => void = () => {}
   const database = await openDatabase({

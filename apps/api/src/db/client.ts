@@ -59,6 +59,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   })
   // An idle client losing its connection (database restart, killed backend) must not crash the process.
   pool.on('error', (error) => options.onPoolError?.(error))
+  // A client checked out of the pool (inside a transaction) whose connection dies (killed backend,
+  // database restart) emits 'error' too; without a listener Node would crash the whole process.
+  // The query in flight still fails (503 for its request) and the pool drops the broken client.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.onPoolError?.(error))
+  })
   try {
     await pool.query('select 1')
   } catch (error) {

@@ -122,7 +122,11 @@ function isDatabaseUnavailable(error: unknown): boolean {
     const { code, message } = current as { code?: unknown; message?: unknown }
     if (typeof code === 'string' && (/^(08|57P0|53)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)))
       return true
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(message))
+    // pg's own wording when a connection broke or the server is restarting (no SQLSTATE on these)
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|the database system is (starting up|shutting down|in recovery)/i.test(message)
+    )
       return true
     current = (current as { cause?: unknown }).cause
   }

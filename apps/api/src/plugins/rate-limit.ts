@@ -12,6 +12,8 @@ export type LimitName = 'LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'CO
 export interface RateLimitStore {
   /** Counts one hit on `key` and returns the hits in the current window and the seconds until it ends. */
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>
+  /** The same for several keys at once (one statement, one commit), in the order given. */
+  hitMany?(keys: string[], windowSeconds: number): Promise<{ count: number; resetInSeconds: number }[]>
   close(): Promise<void>
 }
 
@@ -27,12 +29,30 @@ export function databaseStore(db: Db): RateLimitStore {
       const row = (result as unknown as { rows: { count: number; reset_in: number }[] }).rows[0]
       return { count: Number(row?.count ?? 1), resetInSeconds: Math.max(1, Number(row?.reset_in ?? windowSeconds)) }
     },
+    // One upsert for the address and the phone of a request instead of one each: half the round trips and
+    // WAL flushes on every guest order and tracking request (measured by bench/). Keys are sorted so two
+    // requests sharing keys lock the rows in the same order.
+    async hitMany(keys, windowSeconds) {
+      const unique = [...new Set(keys)].sort()
+      const result = await db.execute<{ key: string; count: number; reset_in: number }>(sql`
+        insert into rate_limits (key, count, reset_at)
+        values ${sql.join(unique.map((key) => sql`(${key}, 1, now() + make_interval(secs => ${windowSeconds}))`), sql`, `)}
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        returning key, count, ceil(extract(epoch from reset_at - now()))::int as reset_in`)
+      const rows = (result as unknown as { rows: { key: string; count: number; reset_in: number }[] }).rows
+      return keys.map((key) => {
+        const row = rows.find((r) => r.key === key)
+        return { count: Number(row?.count ?? 1), resetInSeconds: Math.max(1, Number(row?.reset_in ?? windowSeconds)) }
+      })
+    },
     async close() {},
   }
 }
 
-export function redisStore(url: string): RateLimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+export function redisStore(url: string, keyPrefix = ''): RateLimitStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, keyPrefix })
   return {
     async hit(key, windowSeconds) {
       const name = `rl:${key}`
@@ -57,12 +77,18 @@ declare module 'fastify' {
 }
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { config: Config; db: Db }) => {
-  const store = options.config.REDIS_URL ? redisStore(options.config.REDIS_URL) : databaseStore(options.db)
+  const store = options.config.REDIS_URL ? redisStore(options.config.REDIS_URL, options.config.REDIS_KEY_PREFIX) : databaseStore(options.db)
   app.addHook('onClose', async () => store.close())
   app.decorate('rateLimit', async (name: LimitName, request: FastifyRequest, ...extraKeys: string[]) => {
     const window = options.config[`RATE_LIMIT_${name}`]
     // request.ip is the socket address unless TRUST_PROXY names the proxy: a forged X-Forwarded-For changes nothing
     const keys = [`${name}:ip:${request.ip}`, ...extraKeys.map((k) => `${name}:${k}`)]
+    if (store.hitMany && keys.length > 1) {
+      const hits = await store.hitMany(keys, window.windowSeconds)
+      const over = hits.find((h) => h.count > window.max)
+      if (over) throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfter: over.resetInSeconds } })
+      return
+    }
     for (const key of keys) {
       const { count, resetInSeconds } = await store.hit(key, window.windowSeconds)
       if (count > window.max) {

@@ -132,7 +132,9 @@ function isCrossSiteWrite(request: FastifyRequest): boolean {
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('staff', null)
   app.decorateRequest('client', null)
-  app.addHook('preHandler', async (request) => {
+  // onRequest (cookies are parsed by then): a cross-site write is refused before its body is even
+  // parsed or validated, so the reply is always 403, never a 400 that tells what the body lacked
+  app.addHook('onRequest', async (request) => {
     const usesCookie = Boolean(request.cookies[STAFF_COOKIE] || request.cookies[CLIENT_COOKIE])
     if (usesCookie && isCrossSiteWrite(request)) throw new AppError('CROSS_ORIGIN')
   })

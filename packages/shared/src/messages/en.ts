@@ -88,6 +88,8 @@ export const en = {
     contactReceived: 'Thank you, your message is received. We will answer soon.',
   },
   mail: {
+    passwordChangedSubject: 'Your password was changed',
+    passwordChangedBody: 'Hello {{name}},\n\nthe password of your account was just changed and every other session was signed out. If it was not you, ask for a reset code on the sign-in page at once.',
     orderSubject: 'Order {{number}} received',
     orderBody: "Hello {{name}},\n\nwe have received your order {{number}} ({{total}}, paid on delivery unless you chose a transfer). We will call you within 24 hours to confirm it, then prepare and ship it.\n\nYou can follow it on the store's tracking page with your phone number.",
     resetSubject: 'Your password reset code',

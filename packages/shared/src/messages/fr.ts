@@ -90,6 +90,8 @@ export const fr: Messages = {
     contactReceived: 'Merci, votre message est reçu. Nous répondrons bientôt.',
   },
   mail: {
+    passwordChangedSubject: 'Votre mot de passe a été changé',
+    passwordChangedBody: "Bonjour {{name}},\n\nle mot de passe de votre compte vient d'être changé et les autres sessions ont été fermées. Si ce n'était pas vous, demandez tout de suite un code de réinitialisation sur la page de connexion.",
     orderSubject: 'Commande {{number}} reçue',
     orderBody: "Bonjour {{name}},\n\nnous avons bien reçu votre commande {{number}} ({{total}}, payable à la livraison sauf virement choisi). Nous vous appellerons sous 24 heures pour la confirmer, puis nous la préparerons et l'expédierons.\n\nVous pouvez la suivre sur la page de suivi de la boutique avec votre numéro de téléphone.",
     resetSubject: 'Votre code de réinitialisation',

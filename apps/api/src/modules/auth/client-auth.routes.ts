@@ -89,6 +89,15 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
     return session.token
   }
 
+  /** A notice to the account's address after any password change: the owner learns of one they did not make. */
+  async function notifyPasswordChanged(request: FastifyRequest, client: ClientRow) {
+    await app.mailer.send({
+      to: client.email,
+      subject: translate(request.locale, 'mail:passwordChangedSubject'),
+      text: translate(request.locale, 'mail:passwordChangedBody', { name: client.firstName }),
+    })
+  }
+
   async function currentClient(request: FastifyRequest): Promise<ClientRow> {
     const [row] = await app.db.select().from(clients).where(eq(clients.id, (request.client as { id: string }).id))
     if (!row) throw new AppError('UNAUTHENTICATED')
@@ -112,6 +121,8 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
   })
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    // the spec's GET logout stays, but another site cannot sign shoppers out with a link or an image
+    if (request.method === 'GET' && request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_ORIGIN')
     await deleteSession(app.db, request.cookies[CLIENT_COOKIE])
     reply.clearCookie(CLIENT_COOKIE, { path: '/' })
     return reply.ok({}, 'success:loggedOut')
@@ -151,6 +162,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
       }
       await setPassword(app.db, client.id, request.body.newPassword)
       await revokeSessions(app.db, client.id, request.cookies[CLIENT_COOKIE])
+      await notifyPasswordChanged(request, client)
       return reply.ok({}, 'success:passwordChanged')
     },
   )
@@ -188,6 +200,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
       const client = await checkResetCode(app.db, request.body.email, request.body.resetCode, true)
       await setPassword(app.db, client.id, request.body.newPassword)
       await revokeSessions(app.db, client.id)
+      await notifyPasswordChanged(request, client)
       return reply.ok({}, 'success:passwordReset')
     },
   )

@@ -129,6 +129,8 @@ for (const target of TEST_TARGETS) {
       })
       assert.equal(reset.status, 200)
       assert.equal((await shop.http('GET', '/api/v1/auth/client/profile', { cookie })).status, 401, 'sessions revoked')
+      assert.equal(shop.mails.at(-1)?.to, 'reset@example.dz')
+      assert.doesNotMatch(shop.mails.at(-1)?.text ?? '', /\d{6}/, 'the notice after the reset carries no code')
       const reuse = await shop.http('POST', '/api/v1/auth/client/reset-password', {
         body: { email: 'reset@example.dz', resetCode: code, newPassword: 'troisieme-2026-x', confirmPassword: 'troisieme-2026-x' },
       })

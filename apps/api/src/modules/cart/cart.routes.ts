@@ -112,6 +112,9 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     '/cart/merge',
     { schema: { tags: ['cart'], summary: "Move a guest cart into the signed-in client's cart", body: mergeBody }, preHandler: [requireClient] },
     async (request, reply) => {
+      // only the holder of a guest session may move its cart: the id must also come as X-Session-Id,
+      // so knowing someone's session id (a log, a shared screen) is not enough to take their cart
+      if (guestSessionId(request) !== request.body.sessionId.toLowerCase()) throw new AppError('FORBIDDEN')
       await mergeGuestCart(app.db, request.body.sessionId.toLowerCase(), (request.client as { id: string }).id)
       return reply.ok({ cart: await readCart(app.db, clientOwner(request), request.locale) })
     },

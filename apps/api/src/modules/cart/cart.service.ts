@@ -135,16 +135,18 @@ export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promis
  * single size or colour, that part may be left out. Refuses unknown or ambiguous choices.
  */
 export async function resolveVariant(db: Db, productId: string, size?: string, color?: string) {
-  const [product] = await db
-    .select({ id: products.id, price: products.price, isActive: products.isActive, nameAr: products.nameAr, nameFr: products.nameFr })
+  // the product and its variants in one query (one round trip per line on every add-to-cart and order)
+  const rows = await db
+    .select({
+      product: { id: products.id, price: products.price, isActive: products.isActive, nameAr: products.nameAr, nameFr: products.nameFr },
+      variant: { id: variants.id, size: variants.size, color: variants.color, stock: variants.stock, sku: variants.sku },
+    })
     .from(products)
+    .leftJoin(variants, eq(variants.productId, products.id))
     .where(eq(products.id, productId))
-    .limit(1)
+  const product = rows[0]?.product
   if (!product || !product.isActive) throw new AppError('PRODUCT_NOT_FOUND')
-  const all = await db
-    .select({ id: variants.id, size: variants.size, color: variants.color, stock: variants.stock, sku: variants.sku })
-    .from(variants)
-    .where(eq(variants.productId, productId))
+  const all = rows.flatMap((row) => (row.variant ? [row.variant] : []))
   const matches = all.filter(
     (v) => (size === undefined || v.size === size) && (color === undefined || v.color.toLowerCase() === color.toLowerCase()),
   )
@@ -178,7 +180,13 @@ export async function addToCart(
     .values({ cartId, productId: product.id, variantId: variant.id, quantity: input.quantity, priceAtAdd: product.price })
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.variantId],
-      set: { quantity: sql`${cartItems.quantity} + ${input.quantity}`, priceAtAdd: product.price, updatedAt: sql`now()` },
+      // Concurrent adds of one variant each pass the stock check above on the same old quantity: the sum
+      // is capped here, in the statement, at the variant's stock and the line maximum (never lowered).
+      set: {
+        quantity: sql`greatest(${cartItems.quantity}, least(${cartItems.quantity} + ${input.quantity}, (select v.stock from variants v where v.id = ${variant.id}), ${MAX_LINE_QUANTITY}))`,
+        priceAtAdd: product.price,
+        updatedAt: sql`now()`,
+      },
     })
 }
 

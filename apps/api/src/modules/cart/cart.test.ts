@@ -41,7 +41,7 @@ for (const target of TEST_TARGETS) {
       const headers = { 'x-session-id': sessionId }
       await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: { productId: shop.catalogue.coat.id, quantity: 2 } })
       await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: { productId: shop.catalogue.derby.id, quantity: 1 } })
-      const merged = await shop.http('POST', '/api/v1/cart/merge', { cookie, body: { sessionId } })
+      const merged = await shop.http('POST', '/api/v1/cart/merge', { cookie, headers, body: { sessionId } })
       assert.equal(merged.status, 200)
       const coat = merged.body.data.cart.items.find((i: { variantId: string }) => i.variantId === coatVariant)
       assert.equal(coat.quantity, 2, '1 + 2 capped at the stock of 2')

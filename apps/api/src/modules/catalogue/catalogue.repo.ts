@@ -1,5 +1,5 @@
 import { type Locale, percentOff, sortSizes } from '@shop/shared'
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
 import { type ResponsiveImage, responsiveImage } from '../../http/media.ts'
@@ -93,7 +93,8 @@ export async function listProductSummaries(
     .select(summaryColumns)
     .from(products)
     .where(and(eq(products.isActive, true), where))
-    .orderBy(...(options.orderBy ?? [desc(products.createdAt), asc(products.id)]))
+    // NULLS LAST as in products_created_idx (see product-list.repo.ts)
+    .orderBy(...(options.orderBy ?? [sql`${products.createdAt} desc nulls last`, asc(products.id)]))
     .limit(options.limit)
     .offset(options.offset ?? 0)
   return rows.map((row) => toProductSummary(row, options.locale))

@@ -4,9 +4,9 @@ import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
 import { isUuid, pageCount, pagingQuery } from '../../http/paging.ts'
 import { products } from '../../db/schema.ts'
-import { desc, asc } from 'drizzle-orm'
+import { asc, sql } from 'drizzle-orm'
 import { findProductDetail } from './product-detail.repo.ts'
-import { CATEGORY_SORTS, findProducts, PRODUCT_SORTS } from './product-list.repo.ts'
+import { CATEGORY_SORTS, findProducts, newestFirst, PRODUCT_SORTS } from './product-list.repo.ts'
 import {
   type CategoryRow,
   inCategories,
@@ -104,7 +104,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const list = await listProductSummaries(app.db, undefined, {
         limit: request.query.limit,
-        orderBy: [desc(products.createdAt), asc(products.id)],
+        orderBy: [newestFirst, asc(products.id)],
         locale: request.locale,
       })
       return reply.ok({ products: list })
@@ -117,7 +117,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const list = await listProductSummaries(app.db, undefined, {
         limit: request.query.limit,
-        orderBy: [desc(products.soldCount), desc(products.createdAt), asc(products.id)],
+        // NULLS LAST as in products_sold_idx
+        orderBy: [sql`${products.soldCount} desc nulls last`, newestFirst, asc(products.id)],
         locale: request.locale,
       })
       return reply.ok({ products: list })

@@ -2,6 +2,7 @@ import type { Locale } from '@shop/shared'
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { products } from '../../db/schema.ts'
+import { memoized } from '../../plugins/public-cache.ts'
 import { inCategories, listProductSummaries, type ProductSummary } from './catalogue.repo.ts'
 
 export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const
@@ -37,18 +38,23 @@ function conditions(filter: ProductFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined
 }
 
+// The indexes are DESC NULLS LAST (drizzle's .desc()); a plain DESC is NULLS FIRST and cannot walk them, so
+// PostgreSQL sorted the whole table for page 1 (164 ms at 100 000 products, 0.2 ms with the index).
+export const newestFirst = sql`${products.createdAt} desc nulls last`
+const oldestFirst = sql`${products.createdAt} asc nulls first`
+
 function ordering(sort: ProductSort, filter: ProductFilter, locale: Locale): SQL[] {
   switch (sort) {
     case 'relevance':
       return filter.search
         ? [sql`word_similarity(shop_fold(${filter.search}), ${foldedName}) desc`, desc(products.soldCount), asc(products.id)]
-        : [desc(products.createdAt), asc(products.id)]
+        : [newestFirst, asc(products.id)]
     case 'price_asc':
       return [asc(products.price), asc(products.id)]
     case 'price_desc':
       return [desc(products.price), asc(products.id)]
     case 'oldest':
-      return [asc(products.createdAt), asc(products.id)]
+      return [oldestFirst, asc(products.id)]
     case 'name_asc':
     case 'name_desc': {
       const name =
@@ -58,9 +64,12 @@ function ordering(sort: ProductSort, filter: ProductFilter, locale: Locale): SQL
       return [sort === 'name_asc' ? sql`${name} asc` : sql`${name} desc`, asc(products.id)]
     }
     default:
-      return [desc(products.createdAt), asc(products.id)]
+      return [newestFirst, asc(products.id)]
   }
 }
+
+const countKey = (filter: ProductFilter) =>
+  JSON.stringify([filter.categoryIds ?? null, filter.minPrice ?? null, filter.maxPrice ?? null, filter.search ?? null])
 
 export async function findProducts(
   db: Db,
@@ -75,10 +84,13 @@ export async function findProducts(
       orderBy: ordering(options.sort, filter, options.locale),
       locale: options.locale,
     }),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(and(eq(products.isActive, true), where)),
+    // the total is kept until staff change the catalogue (plugins/public-cache.ts): a scan of every match
+    memoized(db, `catalogue:products:${countKey(filter)}`, () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(eq(products.isActive, true), where)),
+    ),
   ])
   return { products: rows, total: Number(count?.n ?? 0) }
 }

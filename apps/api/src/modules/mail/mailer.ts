@@ -36,8 +36,15 @@ export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info'
         await transport.sendMail({ from: config.SMTP_FROM ?? config.SMTP_USER, ...mail })
       } catch (err) {
         // a mail failure must not fail the shopper's request; it is logged for the owner
-        log.error({ err, to: mail.to, subject: mail.subject }, 'e-mail could not be sent')
+        // the address is masked: structured logs carry no customer e-mail (ASVS 16.2.5)
+        log.error({ err, to: maskEmail(mail.to), subject: mail.subject }, 'e-mail could not be sent')
       }
     },
   }
+}
+
+/** 'amine.benali@example.dz' → 'a***@example.dz'. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@')
+  return at <= 0 ? '***' : `${address.slice(0, 1)}***${address.slice(at)}`
 }

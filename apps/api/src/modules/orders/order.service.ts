@@ -67,7 +67,7 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
   const merged = [...byVariant.values()].sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1))
   const subtotal = merged.reduce((sum, line) => sum + line.product.price * line.quantity, 0)
 
-  const fee = await quoteDelivery(db, input.wilayaCode, input.deliveryType)
+  const fee = await quoteDelivery(db, input.wilayaCode, input.deliveryType, settings)
   if (fee.price === null) throw new AppError('NO_STOPDESK')
 
   let coupon: CouponRow | null = null
@@ -144,10 +144,16 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
         if (stock <= 0) throw new AppError('OUT_OF_STOCK', { params: { name }, data: { productId: line.product.id, stock: 0 } })
         throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock }, data: { productId: line.product.id, stock } })
       }
+    }
+    // Sold counts only after every variant is taken, product by product in id order: interleaving them
+    // with the variant updates let two orders of sizes of one product lock in opposite orders (deadlock).
+    const soldByProduct = new Map<string, number>()
+    for (const line of quote.lines) soldByProduct.set(line.product.id, (soldByProduct.get(line.product.id) ?? 0) + line.quantity)
+    for (const [productId, sold] of [...soldByProduct].sort(([a], [b]) => (a < b ? -1 : 1))) {
       await tx
         .update(products)
-        .set({ soldCount: sql`${products.soldCount} + ${line.quantity}` })
-        .where(eq(products.id, line.product.id))
+        .set({ soldCount: sql`${products.soldCount} + ${sold}` })
+        .where(eq(products.id, productId))
     }
 
     const [order] = await tx
@@ -211,14 +217,21 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     }
     if (input.fromCart) {
       const owner = ctx.clientId ? eq(carts.clientId, ctx.clientId) : ctx.guestSessionId ? eq(carts.sessionId, ctx.guestSessionId) : undefined
-      if (owner) {
-        await tx.delete(cartItems).where(
-          and(
-            inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(owner)),
-            inArray(cartItems.variantId, quote.lines.map((l) => l.variant.id)),
-          ),
-        )
-      }
+      // An order "from the cart" must find its lines still in the cart. A double submit with new keys
+      // waits here on the first order's row locks, then finds the lines gone: 422 CART_EMPTY, and its
+      // stock decrements roll back (one order per cart, test plan B1.5).
+      const removed = owner
+        ? await tx
+            .delete(cartItems)
+            .where(
+              and(
+                inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(owner)),
+                inArray(cartItems.variantId, quote.lines.map((l) => l.variant.id)),
+              ),
+            )
+            .returning({ id: cartItems.id })
+        : []
+      if (removed.length < quote.lines.length) throw new AppError('CART_EMPTY')
     }
     return { orderId: order.id, created: true }
   })

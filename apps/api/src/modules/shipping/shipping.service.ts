@@ -2,7 +2,7 @@ import type { DeliveryType } from '@shop/shared'
 import { and, eq, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { deliveryPrices, wilayas } from '../../db/schema.ts'
-import { getShopSettings } from '../settings/settings.repo.ts'
+import { getShopSettings, type ShopSettingsRow } from '../settings/settings.repo.ts'
 
 export interface DeliveryQuote {
   wilayaCode: number
@@ -16,9 +16,15 @@ export interface DeliveryQuote {
  * The fee the shop charges for one wilaya and delivery type: its row in the price table, else the
  * shop's default fee. A row whose price is null means "no stop desk here".
  */
-export async function quoteDelivery(db: Db, wilayaCode: number, type: DeliveryType): Promise<DeliveryQuote> {
+export async function quoteDelivery(
+  db: Db,
+  wilayaCode: number,
+  type: DeliveryType,
+  /** The settings row when the caller already read it (checkout, in its transaction): one query less. */
+  known?: ShopSettingsRow,
+): Promise<DeliveryQuote> {
   const [settings, rows] = await Promise.all([
-    getShopSettings(db),
+    known ?? getShopSettings(db),
     db
       .select({ price: deliveryPrices.price, returnPrice: deliveryPrices.returnPrice })
       .from(deliveryPrices)
