@@ -305,6 +305,42 @@ export async function startRoundRobin(targets: number[], port?: number): Promise
   }
 }
 
+/**
+ * A proxy that loses every reply: the request reaches the API and is answered (the order commits),
+ * then the client's connection is cut before a byte of the reply comes back. `dropped` keeps the
+ * status each lost reply had.
+ */
+export async function startReplyDropper(target: number): Promise<Proxy & { dropped: number[] }> {
+  const listenPort = await freePort()
+  const dropped: number[] = []
+  const server = http.createServer((req, res) => {
+    const upstream = http.request(
+      { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: req.headers },
+      (upstreamRes) => {
+        upstreamRes.resume()
+        upstreamRes.on('end', () => {
+          dropped.push(upstreamRes.statusCode ?? 0)
+          res.socket?.destroy()
+        })
+      },
+    )
+    upstream.on('error', () => res.socket?.destroy())
+    req.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve))
+  return {
+    port: listenPort,
+    url: `http://127.0.0.1:${listenPort}`,
+    counts: [],
+    dropped,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
 // ------------------------------------------------------------------ HTTP client
 
 export interface Reply {

@@ -22,6 +22,7 @@ import {
   serverErrors,
   type ShopData,
   startApi,
+  startReplyDropper,
   startRoundRobin,
   stockOf,
   tally,
@@ -351,6 +352,38 @@ for (const adminUrl of ADMIN_URL ? [ADMIN_URL] : []) {
         assert.deepEqual(codes(replies), ['EMAIL_TAKEN'])
         const rows = await shop.database.db.select({ id: clients.id }).from(clients).where(sql`lower(${clients.email}) = ${`${local}@x.dz`}`)
         assert.equal(rows.length, 1)
+      }
+    })
+
+    test(`18. lost reply: the order commits but the reply never arrives; the retry with the same key gets that order (×${REPEAT})`, async () => {
+      const dropper = await startReplyDropper(api.port)
+      try {
+        for (let i = 0; i < REPEAT; i++) {
+          const product = await addProduct(shop, { '43': 5 })
+          const variantId = product.variantOf['43'] as string
+          const line = { productId: product.id, size: '43', quantity: 1 }
+          const sessionId = await guestWithCart(api.url, [line])
+          const key = newKey()
+          const body = orderBody(shop.communeId, [line], { source: 'cart' })
+          const headers = { 'x-session-id': sessionId, 'idempotency-key': key }
+          const lost = await call(dropper.url, 'POST', '/api/v1/order/guest', { headers, body })
+          assert.equal(lost.status, 0, 'the client saw no reply')
+          assert.equal(dropper.dropped.at(-1), 201, 'the API had answered 201: the order is committed')
+          const retry = await call(api.url, 'POST', '/api/v1/order/guest', { headers, body })
+          assert.equal(retry.status, 200)
+          assert.equal(retry.body.data.replayed, true)
+          assert.equal(await countRows(shop, 'order_items', `variant_id = '${variantId}'`), 1, 'one order, not two')
+          assert.equal(await stockOf(shop, variantId), 4)
+          const changed = await call(api.url, 'POST', '/api/v1/order/guest', {
+            headers,
+            body: orderBody(shop.communeId, [{ ...line, quantity: 2 }], { source: 'cart' }),
+          })
+          assert.equal(changed.status, 422)
+          assert.equal(changed.body.code, 'IDEMPOTENCY_KEY_REUSED')
+          await assertInvariants(shop.database.db, { initialStock: new Map([[variantId, 5]]) })
+        }
+      } finally {
+        await dropper.close()
       }
     })
 
