@@ -1,0 +1,116 @@
+/** Bounded autocannon runs against 127.0.0.1, with the server's resident memory sampled meanwhile. */
+import { readFile } from 'node:fs/promises'
+import os from 'node:os'
+// autocannon ships no types
+// @ts-expect-error no declaration file
+import autocannon from 'autocannon'
+
+export interface LoadRequest {
+  method: 'GET' | 'POST'
+  path: string
+  headers?: Record<string, string>
+  body?: unknown
+  /** Called before each request: returns what changes (path, headers, body). */
+  vary?: (n: number) => { path?: string; headers?: Record<string, string>; body?: unknown }
+}
+
+export interface LoadResult {
+  requests: number
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+  non2xx: number
+  codes: Record<string, number>
+  rssMb: number
+  /** One-minute load average of the machine when the run ended (other processes share the cores). */
+  loadAvg: number
+}
+
+export interface LoadOptions {
+  port: number
+  pid: number
+  connections: number
+  seconds: number
+  warmupSeconds: number
+  /** Stop after this many requests instead of after `seconds`. */
+  amount?: number
+}
+
+async function rssMb(pid: number): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8')
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+    return kb / 1024
+  } catch {
+    return 0
+  }
+}
+
+function once(request: LoadRequest, port: number, connections: number, seconds: number, amount?: number) {
+  let n = 0
+  const json = (body: unknown) => (body === undefined ? undefined : JSON.stringify(body))
+  const baseHeaders = { ...(request.body !== undefined || request.vary ? { 'content-type': 'application/json' } : {}), ...request.headers }
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    ...(amount ? { amount } : { duration: seconds }),
+    timeout: 10,
+    requests: [
+      {
+        method: request.method,
+        path: request.path,
+        headers: baseHeaders,
+        body: json(request.body),
+        ...(request.vary && {
+          setupRequest: (req: { path: string; headers: Record<string, string>; body?: string }) => {
+              const change = request.vary?.(n++) ?? {}
+              return {
+                ...req,
+                path: change.path ?? req.path,
+                headers: { ...baseHeaders, ...change.headers },
+                body: change.body === undefined ? req.body : json(change.body),
+              }
+            },
+        }),
+      },
+    ],
+  }) as Promise<{
+    requests: { total: number; average: number }
+    latency: { p50: number; p99: number }
+    errors: number
+    timeouts: number
+    non2xx: number
+    duration: number
+    statusCodeStats: Record<string, { count: number }>
+  }>
+}
+
+/** A short warm-up, then the measured run; RSS is the highest seen during the measured run. */
+export async function load(request: LoadRequest, options: LoadOptions): Promise<LoadResult> {
+  if (options.warmupSeconds > 0) await once(request, options.port, options.connections, options.warmupSeconds)
+  let peak = await rssMb(options.pid)
+  const timer = setInterval(() => {
+    void rssMb(options.pid).then((mb) => {
+      if (mb > peak) peak = mb
+    })
+  }, 200)
+  try {
+    const result = await once(request, options.port, options.connections, options.seconds, options.amount)
+    const codes: Record<string, number> = {}
+    for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) codes[code] = Number(stat.count)
+    return {
+      requests: result.requests.total,
+      rps: result.requests.total / (result.duration || options.seconds),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors, // connection errors, timeouts included
+      non2xx: result.non2xx,
+      codes,
+      rssMb: Math.round(peak),
+      loadAvg: Number(os.loadavg()[0]?.toFixed(1)),
+    }
+  } finally {
+    clearInterval(timer)
+  }
+}
