@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -111,13 +111,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
 
   await registerStatic(app, config)
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/'
-    const isFile = /\.[a-z0-9]+$/i.test(pathname)
-    if (pathname.startsWith('/api') || pathname.startsWith('/media') || isFile || request.method !== 'GET') {
-      return reply.code(404).send(failureBody('ROUTE_NOT_FOUND', request.locale))
-    }
-    // Client-side routes: the single-page apps answer every other GET with their index.html.
+  /** A client-side route: the single-page app's index.html, with the page's own head for the storefront. */
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/')
     const dist = isAdmin ? ADMIN_DIST : WEB_DIST
     if (!existsSync(path.join(dist, 'index.html'))) {
@@ -127,6 +122,18 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
     const page = isAdmin ? null : await storefrontHtml(app, request, pathname)
     if (page !== null) return reply.code(page.statusCode).type('text/html; charset=utf-8').send(page.html)
     return reply.sendFile('index.html', dist)
+  }
+
+  // the home page by name, ahead of the static files' wildcard, so it gets its head (first banner preloaded)
+  app.get('/', { schema: { hide: true } }, async (request, reply) => sendApp(request, reply, '/'))
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/'
+    const isFile = /\.[a-z0-9]+$/i.test(pathname)
+    if (pathname.startsWith('/api') || pathname.startsWith('/media') || isFile || request.method !== 'GET') {
+      return reply.code(404).send(failureBody('ROUTE_NOT_FOUND', request.locale))
+    }
+    return sendApp(request, reply, pathname)
   })
 
   return app

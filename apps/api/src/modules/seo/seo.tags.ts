@@ -46,6 +46,11 @@ export interface PageTags {
   price?: number
   jsonLd?: unknown
   noIndex?: boolean
+  /**
+   * The image the first view is built around (the product photo, the first banner): fetched with
+   * the HTML instead of after the scripts ran. `sizes` must match the page's <img> for the same pick.
+   */
+  preloadImage?: { src: string; srcSet: string; sizes: string }
 }
 
 export function renderHeadTags(tags: PageTags): string {
@@ -65,6 +70,10 @@ export function renderHeadTags(tags: PageTags): string {
     `<meta name="twitter:description" content="${e(tags.description)}" />`,
   ]
   if (tags.noIndex) lines.push('<meta name="robots" content="noindex" />')
+  if (tags.preloadImage) {
+    const p = tags.preloadImage
+    lines.push(`<link rel="preload" as="image" href="${e(p.src)}" imagesrcset="${e(p.srcSet)}" imagesizes="${e(p.sizes)}" fetchpriority="high" />`)
+  }
   if (tags.image) {
     lines.push(
       `<meta property="og:image" content="${e(tags.image.url)}" />`,

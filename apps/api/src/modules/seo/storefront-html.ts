@@ -4,9 +4,13 @@ import { formatPrice, isLocale, type Locale } from '@shop/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isUuid } from '../../http/paging.ts'
 import { listActiveCategories, localized } from '../catalogue/catalogue.repo.ts'
+import { listActiveBanners } from '../marketing/marketing.repo.ts'
 import { findProductDetail } from '../catalogue/product-detail.repo.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
 import { injectHead, type PageTags, summarize } from './seo.tags.ts'
+
+/** The product gallery's main <img sizes> (apps/web product-gallery.tsx): the preload must pick the same file. */
+const PRODUCT_GALLERY_SIZES = '(min-width: 1280px) 640px, (min-width: 768px) 50vw, 100vw'
 
 export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../../../../web/dist/index.html', import.meta.url))
 
@@ -75,7 +79,8 @@ export async function storefrontHtml(
 ): Promise<StorefrontPage | null> {
   const productMatch = PRODUCT_PATH.exec(pathname)
   const categoryMatch = productMatch ? null : CATEGORY_PATH.exec(pathname)
-  if (!productMatch && !categoryMatch) return null
+  const isHome = pathname === '/'
+  if (!productMatch && !categoryMatch && !isHome) return null
   const index = await readIndex(options.indexPath ?? DEFAULT_INDEX_PATH)
   if (index === null) return null
 
@@ -83,6 +88,7 @@ export async function storefrontHtml(
   const origin = siteOrigin(app, request)
   const settings = await getShopSettings(app.db)
   const siteName = localized(settings.nameAr, settings.nameFr, locale) || 'Khatwa'
+  if (isHome) return { statusCode: 200, html: injectHead(index, await homeTags(app, { locale, origin, siteName })) }
   const key = decodeSegment((productMatch ?? categoryMatch)?.[1] ?? '')
 
   const tags = productMatch
@@ -131,6 +137,7 @@ async function productTags(app: FastifyInstance, key: string, ctx: TagContext): 
     type: 'product',
     price: product.price,
     image: first ? { url: first.url, width: first.width, height: first.height, alt: name } : undefined,
+    preloadImage: first ? { src: first.src, srcSet: first.srcSet, sizes: PRODUCT_GALLERY_SIZES } : undefined,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -151,6 +158,21 @@ async function productTags(app: FastifyInstance, key: string, ctx: TagContext): 
         seller: { '@type': 'Organization', name: ctx.siteName },
       },
     },
+  }
+}
+
+/** The home page: the shop's name, and the first banner (the first view's largest image) preloaded. */
+async function homeTags(app: FastifyInstance, ctx: TagContext): Promise<PageTags> {
+  const [banner] = await listActiveBanners(app.db)
+  return {
+    locale: ctx.locale,
+    title: ctx.siteName,
+    description: ctx.siteName,
+    canonicalUrl: `${ctx.origin}/`,
+    siteName: ctx.siteName,
+    type: 'website',
+    image: banner ? { url: `${ctx.origin}${banner.image.src}`, width: banner.image.width, height: banner.image.height, alt: ctx.siteName } : undefined,
+    preloadImage: banner ? { src: banner.image.src, srcSet: banner.image.srcSet, sizes: '100vw' } : undefined,
   }
 }
 
