@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { productImages, products, variants } from '../../db/schema.ts'
+import { banners, productImages, products, variants } from '../../db/schema.ts'
 import { type Shop, startShop } from '../../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
 import { DEFAULT_INDEX_PATH, storefrontHtml } from './storefront-html.ts'
@@ -43,7 +43,9 @@ for (const target of TEST_TARGETS) {
       // The storefront's catch-all in app.ts calls storefrontHtml with the built file; this route calls it with the
       // chosen file so the tags are checked whether or not the storefront has been built.
       shop.app.get('/seo-test/*', async (request, reply) => {
-        const pathname = `/${(request.params as { '*': string })['*']}`
+        const rest = (request.params as { '*': string })['*']
+        // '/seo-test/' is '/seo-test' to the router (trailing slashes ignored): the home page is asked for as 'home'
+        const pathname = rest === 'home' ? '/' : `/${rest}`
         const page = await storefrontHtml(shop.app, request, pathname, { indexPath })
         if (!page) return reply.code(204).send()
         return reply.code(page.statusCode).type('text/html; charset=utf-8').send(page.html)
@@ -68,6 +70,19 @@ for (const target of TEST_TARGETS) {
         .values({ productId: evil.id, path: 'products/evil', widths: [300, 600, 1200], width: 1200, height: 1200 })
     })
     after(async () => shop.close())
+
+    test('the home page preloads the first live banner, and has no preload without one', async () => {
+      const none = await shop.app.inject({ url: '/seo-test/home' })
+      assert.equal(none.statusCode, 200)
+      assert.doesNotMatch(none.body, /rel="preload" as="image"/)
+      await shop.database.db.insert(banners).values([
+        { titleFr: 'second', imagePath: 'banners/second', imageWidths: [960, 1920], position: 2 },
+        { titleFr: 'first', imagePath: 'banners/first', imageWidths: [960, 1920], position: 1 },
+      ])
+      const res = await shop.app.inject({ url: '/seo-test/home' })
+      assert.match(res.body, /<link rel="preload" as="image" href="\/media\/banners\/first-1920\.webp" imagesrcset="\/media\/banners\/first-960\.webp 960w, \/media\/banners\/first-1920\.webp 1920w" imagesizes="100vw"/)
+      await shop.database.db.delete(banners)
+    })
 
     test('a product page carries its title, description, canonical URL, sharing tags and Product JSON-LD', async () => {
       const { runner } = shop.catalogue
@@ -108,6 +123,8 @@ for (const target of TEST_TARGETS) {
       assert.equal(ld.name, '</title><script>alert(1)</script> Sandale "été"')
       assert.deepEqual(ld.image, [`${ORIGIN}/media/products/evil-1200.webp`])
       assert.equal(ld.offers.availability, 'https://schema.org/OutOfStock')
+      // the product photo is fetched with the HTML, with the gallery's own sizes so the same file is picked
+      assert.match(html, /<link rel="preload" as="image" href="\/media\/products\/evil-1200\.webp" imagesrcset="[^"]*evil-300\.webp 300w[^"]*" imagesizes="\(min-width: 1280px\) 640px, [^"]*" fetchpriority="high" \/>/)
     })
 
     test('a product by slug points its canonical URL at the id; Arabic is the default language', async () => {
