@@ -155,6 +155,12 @@ export const products = pgTable(
     compareAtPrice: integer('compare_at_price'),
     isActive: boolean('is_active').notNull().default(true),
     soldCount: integer('sold_count').notNull().default(0),
+    /**
+     * The folded Arabic + French name search runs on, stored (shop_fold(): lower case, no accents, no
+     * Arabic diacritics or tatweel, alef/taa marbuta/alef maqsura folded): folding once per write, not per
+     * row scanned at every search.
+     */
+    searchText: text('search_text').generatedAlwaysAs(sql`shop_fold(name_ar || ' ' || name_fr)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -167,8 +173,7 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt.desc()),
     index('products_price_idx').on(t.price),
     index('products_sold_idx').on(t.soldCount.desc()),
-    // shop_fold(): lower case, no accents, no Arabic diacritics or tatweel, alef/taa marbuta/alef maqsura folded
-    index('products_search_trgm').using('gin', sql`shop_fold(${t.nameAr} || ' ' || ${t.nameFr}) gin_trgm_ops`),
+    index('products_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 )
 

@@ -16,8 +16,10 @@ export interface ProductFilter {
   search?: string
 }
 
-/** The folded name the trigram index is built on (migration 0000: shop_fold). */
-const foldedName = sql`shop_fold(${products.nameAr} || ' ' || ${products.nameFr})`
+/** The stored folded name (products.search_text) the trigram index is built on. */
+const foldedName = sql`${products.searchText}`
+
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * Search matches the folded term anywhere in the folded Arabic + French name (LIKE on the trigram
@@ -25,8 +27,16 @@ const foldedName = sql`shop_fold(${products.nameAr} || ' ' || ${products.nameFr}
  * "Écharpe" and "احذية" finds "أحذية".
  */
 function searchCondition(term: string): SQL {
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  return sql`(${foldedName} like shop_fold(${pattern}) or shop_fold(${term}) <% ${foldedName})`
+  return sql`(${foldedName} like shop_fold(${containing(term)}) or shop_fold(${term}) <% ${foldedName})`
+}
+
+/**
+ * Names containing the term come first (by units sold), then close spellings by similarity. The
+ * similarity is only computed for the rows that need it: scoring thousands of plain matches made a
+ * common word slow.
+ */
+function relevance(term: string): SQL {
+  return sql`case when ${foldedName} like shop_fold(${containing(term)}) then 1 else word_similarity(shop_fold(${term}), ${foldedName}) end desc`
 }
 
 function conditions(filter: ProductFilter): SQL | undefined {
@@ -47,7 +57,7 @@ function ordering(sort: ProductSort, filter: ProductFilter, locale: Locale): SQL
   switch (sort) {
     case 'relevance':
       return filter.search
-        ? [sql`word_similarity(shop_fold(${filter.search}), ${foldedName}) desc`, desc(products.soldCount), asc(products.id)]
+        ? [relevance(filter.search), desc(products.soldCount), asc(products.id)]
         : [newestFirst, asc(products.id)]
     case 'price_asc':
       return [asc(products.price), asc(products.id)]
