@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DELIVERY_TYPES, PAYMENT_METHODS } from './orders.ts'
+import { PERSON_NAME } from './patterns.ts'
 import { dzMobile } from './phone.ts'
 
 /**
@@ -12,7 +13,7 @@ export const personName = z
   .string({ error: 'validation:required' })
   .trim()
   .min(1, 'validation:required')
-  .regex(/^[\p{L}\p{M}][\p{L}\p{M} '’-]{1,49}$/u, 'validation:name.invalid')
+  .regex(PERSON_NAME, 'validation:name.invalid')
 
 export const emailAddress = z.string().trim().max(254).email({ error: 'validation:email' })
 

@@ -1,12 +1,5 @@
 import { z } from 'zod'
-
-const DZ_MOBILE = /^(?:\+213|00213|213|0)?([567]\d{8})$/
-
-/** '+213 555 12 34 56' → '0555123456'; null when it is not an Algerian mobile number. */
-export function normalizeDzMobile(raw: string): string | null {
-  const match = DZ_MOBILE.exec(raw.replace(/[\s.\-()]/g, ''))
-  return match ? `0${match[1]}` : null
-}
+import { normalizeDzMobile } from './patterns.ts'
 
 /** An Algerian mobile number, stored as 10 digits 0XXXXXXXXX. */
 export const dzMobile = z.string().transform((raw, ctx) => {

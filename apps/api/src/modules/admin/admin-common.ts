@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
+import { isUuid, pageCount } from '../../http/paging.ts'
 
 /** `:id` route parameters are UUIDs; anything else is a 404, never a database error. */
 export const idParams = z.object({ id: z.string() })
 
 export function requireUuid(value: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND' | 'PRODUCT_NOT_FOUND' | 'CATEGORY_NOT_FOUND' = 'NOT_FOUND'): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new AppError(code)
+  if (!isUuid(value)) throw new AppError(code)
   return value
 }
 
@@ -27,7 +28,7 @@ export const optionalText = (max: number) =>
     .transform((v) => (v === '' ? null : v))
 
 export function paged(total: number, page: number, limit: number) {
-  return { currentPage: page, totalPages: Math.max(1, Math.ceil(total / limit)), total }
+  return { currentPage: page, totalPages: pageCount(total, limit), total }
 }
 
 /** The PostgreSQL constraint a failed statement broke (drizzle keeps the driver error in `cause`). */

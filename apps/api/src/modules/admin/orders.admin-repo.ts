@@ -2,6 +2,7 @@ import { canMoveOrder, type Locale, normalizeDzMobile, ORDER_STATUSES, type Orde
 import { and, asc, count, eq, gte, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
+import { containing } from '../../http/paging.ts'
 import { communes, couponRedemptions, orderItems, orders, orderStatusHistory, returnRequests, staff, wilayas } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { memoized } from '../../plugins/public-cache.ts'
@@ -17,7 +18,6 @@ export interface OrderFilter {
 
 /** Tracking numbers issued at checkout: KH and 8 letters or digits. */
 const TRACKING_NUMBER = /^KH[A-Z0-9]{8}$/i
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 const localName = (locale: Locale, ar: string, fr: string) => (locale === 'ar' ? ar || fr : fr || ar)
 
 /**
@@ -41,7 +41,7 @@ export function orderConditions(filter: OrderFilter): SQL | undefined {
       // the shop's own numbers (KH + 8): the unique index answers at once
       conditions.push(eq(orders.trackingNumber, search.toUpperCase()))
     } else {
-      const pattern = `%${escapeLike(search)}%`
+      const pattern = containing(search)
       const digits = search.replace(/[\s.\-()+]/g, '')
       conditions.push(
         /^\d{4,10}$/.test(digits)

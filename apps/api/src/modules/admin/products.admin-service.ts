@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { sortSizes } from '@shop/shared'
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { containing } from '../../http/paging.ts'
 import { categories, orderItems, productImages, products, variants } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { responsiveImage } from '../../http/media.ts'
@@ -38,8 +39,6 @@ export function imageReply(image: ImageRow) {
   }
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 export async function listAdminProducts(
   db: Db,
   filter: { search?: string | undefined; categoryIds?: string[] | undefined; active?: boolean | undefined },
@@ -49,10 +48,11 @@ export async function listAdminProducts(
   const conditions: (SQL | undefined)[] = []
   const search = filter.search?.trim()
   if (search) {
-    const pattern = `%${escapeLike(search)}%`
+    const pattern = containing(search)
     conditions.push(
       or(
-        sql`shop_fold(${products.nameAr} || ' ' || ${products.nameFr}) like '%' || shop_fold(${escapeLike(search)}) || '%'`,
+        // the stored folded name and its trigram index, as the storefront search
+        sql`${products.searchText} like shop_fold(${pattern})`,
         ilike(products.slug, pattern),
         sql`exists (select 1 from variants v where v.product_id = ${products.id} and v.sku ilike ${pattern})`,
       ),

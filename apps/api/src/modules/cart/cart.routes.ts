@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
-import { isUuid } from '../../http/paging.ts'
+import { isUuid, uuidText } from '../../http/paging.ts'
 import { requireClient } from '../../plugins/session.ts'
 import {
   addToCart,
@@ -21,7 +21,7 @@ export const SESSION_HEADER = 'x-session-id'
 
 const quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY)
 
-const uuid = z.string().regex(/^[0-9a-f-]{36}$/i, 'validation:invalid')
+const uuid = uuidText
 const variantPart = z.string().trim().min(1).max(40).optional()
 const addBody = z.object({ productId: uuid, quantity: quantity.default(1), size: variantPart, color: variantPart })
 const updateBody = z.object({ quantity, productId: uuid.optional() })

@@ -2,6 +2,7 @@ import type { Locale } from '@shop/shared'
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { products } from '../../db/schema.ts'
+import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
 import { inCategories, listProductSummaries, type ProductSummary } from './catalogue.repo.ts'
 
@@ -18,8 +19,6 @@ export interface ProductFilter {
 
 /** The stored folded name (products.search_text) the trigram index is built on. */
 const foldedName = sql`${products.searchText}`
-
-const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * Search matches the folded term anywhere in the folded Arabic + French name (LIKE on the trigram

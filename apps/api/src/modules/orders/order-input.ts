@@ -9,9 +9,10 @@ import {
   paymentMethodSchema,
 } from '@shop/shared'
 import { z } from 'zod'
+import { uuidText } from '../../http/paging.ts'
 import { MAX_LINE_QUANTITY } from '../cart/cart.service.ts'
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'validation:invalid')
+const uuid = uuidText
 const variantPart = z.string().trim().max(40).nullish()
 /** Sent by clients and shown back to them, never used: the server prices every order itself. */
 const ignoredAmount = z.unknown().optional()

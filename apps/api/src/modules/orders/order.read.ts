@@ -20,7 +20,8 @@ export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale) {
     db.select().from(communes).where(inArray(communes.id, [...new Set(rows.map((o) => o.communeId))])),
     db.select().from(wilayas).where(inArray(wilayas.code, [...new Set(rows.map((o) => o.wilayaCode))])),
     db.select().from(returnRequests).where(inArray(returnRequests.orderId, ids)).orderBy(desc(returnRequests.createdAt)),
-    getShopSettings(db),
+    // account details only matter to bank-transfer and CCP orders
+    rows.some((o) => o.paymentMethod !== 'cash_on_delivery') ? getShopSettings(db) : null,
   ])
   return rows.map((order) => {
     const commune = places.find((c) => c.id === order.communeId)
@@ -63,8 +64,8 @@ export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale) {
       deliveryTrackingId: order.deliveryTrackingId,
       returnRequest: request ? { status: request.status, reason: request.reason, createdAt: request.createdAt.toISOString() } : null,
       payment: {
-        bankDetails: order.paymentMethod === 'bank_transfer' ? settings.bankDetails : null,
-        ccpDetails: order.paymentMethod === 'ccp' ? settings.ccpDetails : null,
+        bankDetails: order.paymentMethod === 'bank_transfer' ? (settings?.bankDetails ?? null) : null,
+        ccpDetails: order.paymentMethod === 'ccp' ? (settings?.ccpDetails ?? null) : null,
       },
     }
   })

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { orders, returnRequests } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
-import { pageCount, pagingQuery } from '../../http/paging.ts'
+import { containing, pageCount, pagingQuery } from '../../http/paging.ts'
 import { requireClient } from '../../plugins/session.ts'
 import { guestSessionId } from '../cart/cart.routes.ts'
 import { placeOrderBody } from './order-input.ts'
@@ -41,15 +41,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     if (key && !key.success) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'Idempotency-Key', message: 'validation:invalid' }] })
     const sessionId = clientId ? null : (guestSessionId(request) ?? null)
     if (!clientId) await app.rateLimit('GUEST_ORDER', request, `phone:${request.body.customer.phone}`)
-    const result = await placeOrder(app.db, request.body, {
+    const { order, created } = await placeOrder(app.db, request.body, {
       clientId,
       guestSessionId: sessionId,
       idempotencyKey: key?.data ?? null,
       locale: request.locale,
     })
-    const order = await findOrder(app.db, result.orderId)
-    if (!order) throw new AppError('ORDER_NOT_FOUND')
-    if (result.created) {
+    if (created) {
       reply.code(201)
       if (order.email) {
         // sent after the reply is decided and never awaited: a slow mail server must not slow the order
@@ -60,7 +58,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         })
       }
     }
-    return reply.ok({ order: await orderReply(app.db, order, request.locale), replayed: !result.created }, 'success:orderPlaced')
+    return reply.ok({ order: await orderReply(app.db, order, request.locale), replayed: !created }, 'success:orderPlaced')
   }
 
   api.post(
@@ -86,7 +84,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       if (q.startDate) filters.push(gte(orders.createdAt, q.startDate))
       if (q.endDate) filters.push(lt(orders.createdAt, new Date(q.endDate.getTime() + 24 * 60 * 60 * 1000)))
       if (q.searchOrders) {
-        const pattern = `%${q.searchOrders.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+        const pattern = containing(q.searchOrders)
         filters.push(
           or(
             ilike(orders.trackingNumber, pattern),

@@ -20,6 +20,7 @@ import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupon.ser
 import { getShopSettings } from '../settings/settings.repo.ts'
 import { quoteDelivery } from '../shipping/shipping.service.ts'
 import type { PlaceOrderInput } from './order-input.ts'
+import type { OrderRow } from './order.read.ts'
 
 export interface OrderContext {
   clientId: string | null
@@ -94,7 +95,7 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
  * the coupon use, the order and its lines, its first history entry, and the cart lines it came from.
  * Any refusal rolls all of it back. Returns the order id and whether it was created by this call.
  */
-export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext): Promise<{ orderId: string; created: boolean }> {
+export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext): Promise<{ order: OrderRow; created: boolean }> {
   const scope = ctx.clientId ? `client:${ctx.clientId}` : `guest:${ctx.guestSessionId ?? 'none'}`
   const hash = requestHash(input)
   return db.transaction(async (tx) => {
@@ -111,7 +112,8 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
           .from(idempotencyKeys)
           .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, ctx.idempotencyKey)))
         if (!first || first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
-        if (first.orderId) return { orderId: first.orderId, created: false }
+        const [placed] = first.orderId ? await tx.select().from(orders).where(eq(orders.id, first.orderId)) : []
+        if (placed) return { order: placed, created: false }
         throw new AppError('IDEMPOTENCY_IN_PROGRESS')
       }
     }
@@ -180,7 +182,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
         couponId: quote.coupon?.id ?? null,
         couponCode: quote.coupon?.code ?? null,
       })
-      .returning({ id: orders.id })
+      .returning()
     if (!order) throw new Error('order insert returned nothing')
 
     const images = await tx.execute<{ product_id: string; path: string }>(
@@ -233,6 +235,6 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
         : []
       if (removed.length < quote.lines.length) throw new AppError('CART_EMPTY')
     }
-    return { orderId: order.id, created: true }
+    return { order, created: true }
   })
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
+import { getShopSettings } from '../settings/settings.repo.ts'
 import { findWilaya, quoteDelivery } from './shipping.service.ts'
 
 const oneQuery = z.object({
@@ -17,9 +18,10 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
     '/shipping/one',
     { schema: { tags: ['shipping'], summary: 'Delivery fee for a wilaya (code or name) and a delivery type', querystring: oneQuery } },
     async (request, reply) => {
-      const wilaya = await findWilaya(app.db, request.query.wilaya)
+      const settings = await getShopSettings(app.db)
+      const wilaya = await findWilaya(app.db, request.query.wilaya, settings)
       if (!wilaya) throw new AppError('NOT_FOUND')
-      const quote = await quoteDelivery(app.db, wilaya.code, request.query.type)
+      const quote = await quoteDelivery(app.db, wilaya.code, request.query.type, settings)
       if (quote.price === null) throw new AppError('NO_STOPDESK')
       return reply.ok({
         price: quote.price,
@@ -41,11 +43,12 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const wilaya = await findWilaya(app.db, request.params.code)
+      const settings = await getShopSettings(app.db)
+      const wilaya = await findWilaya(app.db, request.params.code, settings)
       if (!wilaya) throw new AppError('NOT_FOUND')
       const [home, office] = await Promise.all([
-        quoteDelivery(app.db, wilaya.code, 'domicil'),
-        quoteDelivery(app.db, wilaya.code, 'stopdesk'),
+        quoteDelivery(app.db, wilaya.code, 'domicil', settings),
+        quoteDelivery(app.db, wilaya.code, 'stopdesk', settings),
       ])
       return reply.ok({ wilaya: wilaya.code, domicil: home.price ?? 0, stopdesk: office.price, retourPrice: home.returnPrice })
     },

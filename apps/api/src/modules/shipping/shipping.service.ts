@@ -42,8 +42,8 @@ export async function quoteDelivery(
 }
 
 /** A wilaya of the shown division by code ("16", "016") or name (Arabic or French, any case or accents). */
-export async function findWilaya(db: Db, codeOrName: string) {
-  const { wilayaDivision } = await getShopSettings(db)
+export async function findWilaya(db: Db, codeOrName: string, known?: ShopSettingsRow) {
+  const { wilayaDivision } = known ?? (await getShopSettings(db))
   const trimmed = codeOrName.trim()
   const where = /^\d{1,3}$/.test(trimmed)
     ? eq(wilayas.code, Number(trimmed))

@@ -1,9 +1,8 @@
+import { EMAIL_SHAPE } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, api } from '../../lib/api.ts'
 import { INPUT_CLASS } from '../ui/form-field.tsx'
-
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The footer's newsletter sign-up: stored for staff to export (DECISIONS: no fake forms). */
 export function NewsletterForm() {

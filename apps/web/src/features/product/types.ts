@@ -1,4 +1,5 @@
 import type { ResponsiveImage } from '../../lib/responsive-image.ts'
+import type { ProductSummary } from '../catalogue/types.ts'
 
 export interface ProductVariant {
   _id: string
@@ -7,22 +8,8 @@ export interface ProductVariant {
   stock: number
 }
 
-/** GET /product/:id → data.product. Related products are passed through untyped here: lists render them. */
-export interface ProductDetail {
-  _id: string
-  slug: string
-  name: string
-  nameAr: string
-  nameFr: string
-  /** Whole dinars. */
-  price: number
-  compareAtPrice: number | null
-  percentOff: number
-  inStock: boolean
-  stock: number
-  sizes: string[]
-  colors: string[]
-  image: ResponsiveImage | null
+/** GET /product/:id → data.product: the list summary, with its texts, photos, variants and category. */
+export interface ProductDetail extends Omit<ProductSummary, 'category' | 'createdAt'> {
   description: string
   descriptionAr: string
   descriptionFr: string

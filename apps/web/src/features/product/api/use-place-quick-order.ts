@@ -1,8 +1,7 @@
-import type { DeliveryType } from '@shop/shared'
+import { type DeliveryType, normalizeDzMobile } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { ApiError, api, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
-import { toDzMobile } from '../quick-order-rules.ts'
 
 export interface QuickOrderInput {
   productId: string
@@ -41,7 +40,7 @@ export function quickOrderBody(input: QuickOrderInput) {
     customerInfo: {
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
-      phone: toDzMobile(input.phone) ?? input.phone.trim(),
+      phone: normalizeDzMobile(input.phone) ?? input.phone.trim(),
       email: input.email.trim() || null,
     },
     shippingAddress: {
