@@ -3,9 +3,22 @@
 
 export const DZ_MOBILE = /^(?:\+213|00213|213|0)?([567]\d{8})$/
 
+const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g
+
+/**
+ * Eastern Arabic (٠-٩) and Persian (۰-۹) digits, as Arabic phone keyboards type them, turned into 0-9;
+ * everything else is left as it is.
+ */
+export function toLatinDigits(raw: string): string {
+  return raw.replace(EASTERN_DIGITS, (digit) => {
+    const code = digit.charCodeAt(0)
+    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660)
+  })
+}
+
 /** '+213 555 12 34 56' → '0555123456'; null when it is not an Algerian mobile number. */
 export function normalizeDzMobile(raw: string): string | null {
-  const match = DZ_MOBILE.exec(raw.replace(/[\s.\-()]/g, ''))
+  const match = DZ_MOBILE.exec(toLatinDigits(raw).replace(/[\s.\-()]/g, ''))
   return match ? `0${match[1]}` : null
 }
 

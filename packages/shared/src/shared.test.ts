@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { MESSAGES } from './messages/index.ts'
-import { canMoveOrder, computeTotals, formatPrice, normalizeDzMobile, pickLocale, translate } from './index.ts'
+import { canMoveOrder, computeTotals, formatPrice, normalizeDzMobile, pickLocale, toLatinDigits, translate } from './index.ts'
 
 test('prices are whole dinars with a thin thousands space and the language’s dinar sign', () => {
   assert.equal(formatPrice(5400, 'fr'), '5\u202F400 DA')
@@ -23,6 +23,13 @@ test('Algerian mobiles are normalised to 0XXXXXXXXX; others refused', () => {
   assert.equal(normalizeDzMobile('0412345678'), null)
   assert.equal(normalizeDzMobile('051234567'), null)
   assert.equal(normalizeDzMobile("' OR 1=1--"), null)
+})
+
+test('Eastern Arabic and Persian digits are read as 0-9, in phones too', () => {
+  assert.equal(toLatinDigits('٠٦٦١ ٢٣ ٤٥ ٦٧'), '0661 23 45 67')
+  assert.equal(toLatinDigits('۰۵۵۵۱۲۳۴۵۶'), '0555123456')
+  assert.equal(toLatinDigits('prix 1٥00 DA'), 'prix 1500 DA')
+  assert.equal(normalizeDzMobile('٠٦٦١٢٣٤٥٦٧'), '0661234567')
 })
 
 test('order moves follow the table; only staff delete', () => {

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+
+// Helpers shared by the storefront's browser tests: pages as shoppers see them, and the store's own
+// API (public and back office) for preparing data and checking what the browser did.
+
+export type Locale = 'ar' | 'fr' | 'en'
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1440, height: 900 }
+
+export interface ShopperOptions {
+  locale?: Locale
+  viewport?: { width: number; height: number }
+}
+
+/**
+ * A fresh browser context (its own cookies and storage) on a phone, in Arabic unless told, with the
+ * shopper's language stored as the storefront keeps it. Console errors and failed page errors are
+ * collected in `errors` so a journey can assert that none happened.
+ */
+export async function shopper(
+  browser: Browser,
+  baseURL: string,
+  { locale = 'ar', viewport = PHONE }: ShopperOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile: viewport.width < 800,
+    hasTouch: viewport.width < 800,
+    locale: locale === 'ar' ? 'ar-DZ' : locale === 'fr' ? 'fr-DZ' : 'en-GB',
+  })
+  await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), locale)
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return { context, page, errors }
+}
+
+interface Envelope<T> {
+  status: string
+  data: T
+  code?: string
+  message?: string
+}
+
+export interface ApiCall {
+  method?: string
+  body?: unknown
+  headers?: Record<string, string>
+  cookie?: string
+}
+
+/** `data` of a success envelope from `${url}/api/v1${path}`; fails the test on any refusal. */
+export async function storeApi<T>(url: string, path: string, init: ApiCall = {}): Promise<T> {
+  const reply = await fetch(`${url}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      Accept: 'application/json',
+      'Accept-Language': 'fr',
+      ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+      ...init.headers,
+    },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  })
+  const body = (await reply.json()) as Envelope<T>
+  assert.equal(body.status, 'success', `${init.method ?? 'GET'} ${path}: ${reply.status} ${body.code} ${body.message}`)
+  return body.data
+}
+
+/** The owner's session cookie for back-office API calls made by a test. */
+export async function ownerCookie(url: string, email: string, password: string): Promise<string> {
+  const reply = await fetch(`${url}/api/v1/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  assert.equal(reply.status, 200, `staff sign-in: ${reply.status}`)
+  const cookies = reply.headers.getSetCookie().map((line) => line.split(';')[0])
+  assert.ok(cookies.length > 0, 'the staff sign-in sets a cookie')
+  return cookies.join('; ')
+}
+
+export interface ProductVariant {
+  _id: string
+  size: string
+  color: string
+  stock: number
+}
+
+export interface ProductDetail {
+  _id: string
+  name: string
+  price: number
+  sizes: string[]
+  colors?: string[]
+  variants?: ProductVariant[]
+  images?: { src: string; color?: string | null }[]
+}
+
+/** The first products of the demo catalogue that have a variant in stock, with their details. */
+export async function productsInStock(url: string, count: number): Promise<ProductDetail[]> {
+  const { products } = await storeApi<{ products: { _id: string }[] }>(url, '/product?limit=40')
+  const found: ProductDetail[] = []
+  for (const summary of products) {
+    const { product } = await storeApi<{ product: ProductDetail }>(url, `/product/${summary._id}`)
+    if (product.variants?.some((variant) => variant.stock > 0)) found.push(product)
+    if (found.length === count) break
+  }
+  assert.equal(found.length, count, `the demo shop has ${count} products in stock`)
+  return found
+}
