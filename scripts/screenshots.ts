@@ -1,0 +1,114 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser } from '../e2e/browser.ts'
+import { startStore } from '../e2e/server.ts'
+import { DESKTOP, type Locale, PHONE, productsInStock, shopper, storeApi } from '../e2e/shop.ts'
+
+// `npm run screenshots`: the storefront's main screens on a fresh demo shop, written to docs/screenshots/
+// as <screen>-<language>-<width>.png: a 390x844 phone in Arabic and a 1440x900 desktop in French. The
+// shopper's path is real: a guest cart, the checkout with the demo coupon applied, the order placed,
+// then found on the tracking page. Needs `npm run build` first.
+
+const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
+
+const TEXTS = {
+  ar: { placeOrder: /تأكيد الطلب|إتمام الطلب|اطلب/, apply: 'تطبيق', track: /تتبع/ },
+  fr: { placeOrder: /Commander|Valider la commande|Passer la commande/, apply: 'Appliquer', track: /Suivre/ },
+  en: { placeOrder: /Place order/, apply: 'Apply', track: /Track/ },
+} as const
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  // Images decoded and fonts in place before the picture is taken.
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await Promise.all(
+      Array.from(document.images)
+        .filter((image) => image.getBoundingClientRect().top < window.innerHeight && image.loading !== 'lazy')
+        .map((image) => image.decode().catch(() => undefined)),
+    )
+  })
+  await page.waitForTimeout(300)
+}
+
+async function shoot(page: Page, name: string, locale: Locale, width: number): Promise<void> {
+  await settle(page)
+  const file = path.join(OUT, `${name}-${locale}-${width}.png`)
+  await page.screenshot({ path: file })
+  console.log(`wrote ${path.relative(process.cwd(), file)}`)
+}
+
+async function journey(browser: Browser, url: string, locale: Locale, viewport: { width: number; height: number }): Promise<void> {
+  const [first, second] = await productsInStock(url, 2)
+  if (!first || !second) throw new Error('the demo shop has no two products in stock')
+  // A guest cart with both products, as the storefront keeps it (the session id in local storage).
+  const { sessionId } = await storeApi<{ sessionId: string }>(url, '/cart/guest')
+  for (const product of [first, second]) {
+    const variant = product.variants?.find((v) => v.stock > 0)
+    if (!variant) continue
+    await storeApi(url, '/cart/guest/add', {
+      method: 'POST',
+      headers: { 'X-Session-Id': sessionId },
+      body: { productId: product._id, size: variant.size, color: variant.color, quantity: 1 },
+    })
+  }
+
+  const { context, page } = await shopper(browser, url, { locale, viewport })
+  await context.addInitScript((id) => window.localStorage.setItem('cart-session', id), sessionId)
+  const { width } = viewport
+
+  await page.goto('/')
+  await shoot(page, 'home', locale, width)
+  await page.goto('/collection')
+  await shoot(page, 'collection', locale, width)
+  await page.goto(`/product/${first._id}`)
+  await shoot(page, 'product', locale, width)
+  await page.goto('/cart')
+  await shoot(page, 'cart', locale, width)
+
+  await page.goto('/place-order')
+  await page.locator('#firstName').fill(locale === 'ar' ? 'سمير' : 'Samir')
+  await page.locator('#lastName').fill(locale === 'ar' ? 'بوزيد' : 'Bouzid')
+  await page.locator('#phone').fill(locale === 'ar' ? '٠٦٦١٢٣٤٥٦٧' : '0661234567')
+  const wilaya = page.locator('select').first()
+  await wilaya.selectOption('16')
+  const commune = page.locator('select').nth(1)
+  await commune.locator('option').nth(1).waitFor({ state: 'attached' })
+  await commune.selectOption({ index: 1 })
+  await page.locator('#address').fill(locale === 'ar' ? 'حي 5 جويلية، عمارة 3' : '5 rue Larbi Ben Mhidi')
+  await page.locator('#coupon-code').fill('BIENVENUE10')
+  const apply = page.getByRole('button', { name: TEXTS[locale].apply, exact: true })
+  // The code is checked 800 ms after typing stops; it can be applied once it is valid.
+  await page.locator('#coupon-message').waitFor()
+  await page.waitForTimeout(1_500)
+  await apply.click()
+  await page.locator('#coupon-code').scrollIntoViewIfNeeded()
+  await shoot(page, 'checkout', locale, width)
+
+  await page.getByRole('button', { name: TEXTS[locale].placeOrder }).last().click()
+  await page.waitForURL(/\/thank-you/)
+  await shoot(page, 'thank-you', locale, width)
+  const trackingNumber = await page.evaluate(() => /[A-Z]{2,4}-?[0-9A-Z]{6,}/.exec(document.body.innerText)?.[0] ?? '')
+
+  await page.goto('/tracking')
+  const inputs = page.locator('main input')
+  await inputs.nth(0).fill(trackingNumber)
+  await inputs.nth(1).fill('0661234567')
+  await page.getByRole('button', { name: TEXTS[locale].track }).last().click()
+  await page.waitForTimeout(1_000)
+  await shoot(page, 'tracking', locale, width)
+  await context.close()
+}
+
+const store = await startStore()
+const browser = await launchBrowser()
+try {
+  await mkdir(OUT, { recursive: true })
+  await journey(browser, store.url, 'ar', PHONE)
+  await journey(browser, store.url, 'fr', DESKTOP)
+} finally {
+  await browser.close()
+  await store.stop()
+}
