@@ -49,10 +49,29 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Replaces the SMTP-or-log mailer (tests read the messages). */
   mailer?: Mailer
+  /** The built storefront's folder (tests pass a small one); apps/web/dist by default. */
+  webDist?: string
+}
+
+/**
+ * The storefront's pages (apps/web/src/app/routes.tsx), matched as React Router does: without regard
+ * to case, a trailing slash ignored. Any other path is the app's "not found" page, sent with a 404.
+ * Product and category pages are checked further by storefrontHtml (404 for an unknown id or slug).
+ */
+const STOREFRONT_PAGES: RegExp[] = [
+  /^\/$/,
+  /^\/(collection|cart|place-order|thank-you|orders|profile|login|verify|tracking|about|contact|terms)$/i,
+  /^\/auth\/(login|register)$/i,
+  /^\/(category|product)\/[^/]+$/i,
+]
+
+export function isStorefrontPage(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return STOREFRONT_PAGES.some((page) => page.test(path))
 }
 
 /** Plugins, error handling and modules; never listens (server.ts does, tests use inject). */
-export async function buildApp({ config, database, logger, mailer }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer, webDist = WEB_DIST }: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -109,17 +128,22 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
     { prefix: '/api/v1' },
   )
 
-  await registerStatic(app, config)
+  await registerStatic(app, config, webDist)
 
   /** A client-side route: the single-page app's index.html, with the page's own head for the storefront. */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/')
-    const dist = isAdmin ? ADMIN_DIST : WEB_DIST
-    if (!existsSync(path.join(dist, 'index.html'))) {
+    const dist = isAdmin ? ADMIN_DIST : webDist
+    const indexPath = path.join(dist, 'index.html')
+    if (!existsSync(indexPath)) {
       return reply.code(404).type('text/plain').send('Front end not built: run `npm run build` (npm start does it).')
     }
     reply.header('cache-control', 'no-cache')
-    const page = isAdmin ? null : await storefrontHtml(app, request, pathname)
+    if (!isAdmin && !isStorefrontPage(pathname)) {
+      // the app still loads and shows its own "not found" page; browsers and crawlers get the real status
+      return reply.code(404).sendFile('index.html', dist)
+    }
+    const page = isAdmin ? null : await storefrontHtml(app, request, pathname, { indexPath })
     if (page !== null) return reply.code(page.statusCode).type('text/html; charset=utf-8').send(page.html)
     return reply.sendFile('index.html', dist)
   }
@@ -139,7 +163,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   return app
 }
 
-async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
+async function registerStatic(app: FastifyInstance, config: Config, webDist: string): Promise<void> {
   // Built assets have content hashes in their names: cache them for a year. HTML is revalidated.
   const setHeaders = (reply: FastifyReply, filePath: string) => {
     const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
@@ -166,7 +190,7 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
     setHeaders,
   })
   await app.register(fastifyStatic, {
-    root: WEB_DIST,
+    root: webDist,
     prefix: '/',
     index: 'index.html',
     wildcard: true,

@@ -161,6 +161,8 @@ export const products = pgTable(
      * row scanned at every search.
      */
     searchText: text('search_text').generatedAlwaysAs(sql`shop_fold(name_ar || ' ' || name_fr)`),
+    /** The folded Arabic + French description, for matches ranked below names and categories. */
+    descriptionSearchText: text('description_search_text').generatedAlwaysAs(sql`shop_fold(description_ar || ' ' || description_fr)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -174,6 +176,7 @@ export const products = pgTable(
     index('products_price_idx').on(t.price),
     index('products_sold_idx').on(t.soldCount.desc()),
     index('products_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_description_trgm').using('gin', sql`${t.descriptionSearchText} gin_trgm_ops`),
   ],
 )
 

@@ -38,11 +38,18 @@ function localize(error: FieldError, locale: Locale): { field: string; message: 
   return { field: error.field, message }
 }
 
-/** zod issues → one field error each, with a message key the client can show in its language. */
+/**
+ * zod issues → one field error each, with the message key of the rule that failed (e.g.
+ * 'validation:phone.invalid'), translated into the request's language by failureBody.
+ *
+ * fastify-type-provider-zod (createValidationError) gives each issue as { keyword: issue.code,
+ * instancePath, message: issue.message, params: the issue's other fields (minimum, origin...) }: the
+ * rule's message is `message`, not a nested `params.issue`.
+ */
 function zodFieldErrors(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return []
   return error.validation.map((item) => {
-    const issue = toIssue(item.params.issue)
+    const issue = toIssue(item)
     const field = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'
     return { field, ...issueMessage(issue) }
   })
@@ -54,15 +61,12 @@ interface IssueLike {
   minimum?: unknown
   maximum?: unknown
   origin?: unknown
-  input?: unknown
+  expected?: unknown
 }
 
-function toIssue(value: unknown): IssueLike {
-  if (value && typeof value === 'object') {
-    const { code, message } = value as Partial<IssueLike>
-    return { ...(value as object), code: String(code ?? 'custom'), message: String(message ?? '') }
-  }
-  return { code: 'custom', message: '' }
+function toIssue(item: { keyword: string; message?: string; params?: unknown }): IssueLike {
+  const params = item.params && typeof item.params === 'object' ? (item.params as Record<string, unknown>) : {}
+  return { ...params, code: String(item.keyword || 'custom'), message: String(item.message ?? '') }
 }
 
 function issueMessage(issue: IssueLike): { message: string; params?: Record<string, string | number> } {
@@ -70,7 +74,8 @@ function issueMessage(issue: IssueLike): { message: string; params?: Record<stri
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'string') {
-        return issue.input === undefined || issue.input === '' || Number(issue.minimum) <= 1
+        // zod 4 leaves the input out of its issues: a minimum of 1 is "required", a longer one "too short"
+        return Number(issue.minimum) <= 1
           ? { message: 'validation:required' }
           : { message: 'validation:tooShort', params: { min: Number(issue.minimum) } }
       }
@@ -80,7 +85,8 @@ function issueMessage(issue: IssueLike): { message: string; params?: Record<stri
         ? { message: 'validation:tooLong', params: { max: Number(issue.maximum) } }
         : { message: 'validation:tooBig', params: { max: Number(issue.maximum) } }
     case 'invalid_type':
-      return issue.input === undefined ? { message: 'validation:required' } : { message: 'validation:invalid' }
+      // zod 4's own wording: "Invalid input: expected string, received undefined"
+      return /received undefined/.test(issue.message) ? { message: 'validation:required' } : { message: 'validation:invalid' }
     case 'invalid_format':
       return { message: 'validation:invalid' }
     default:

@@ -6,7 +6,7 @@ import { isUuid, pageCount, pagingQuery } from '../../http/paging.ts'
 import { products } from '../../db/schema.ts'
 import { asc, sql } from 'drizzle-orm'
 import { findProductDetail } from './product-detail.repo.ts'
-import { CATEGORY_SORTS, findProducts, newestFirst, PRODUCT_SORTS } from './product-list.repo.ts'
+import { CATEGORY_SORTS, findProducts, newestFirst, PRODUCT_SORTS, productSearch } from './product-list.repo.ts'
 import {
   type CategoryRow,
   inCategories,
@@ -86,7 +86,12 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       const searchTerm = q.search || undefined
       const result = await findProducts(
         app.db,
-        { categoryIds, minPrice: q['price[gte]'] ?? q.minPrice, maxPrice: q['price[lte]'] ?? q.maxPrice, search: searchTerm },
+        {
+          categoryIds,
+          minPrice: q['price[gte]'] ?? q.minPrice,
+          maxPrice: q['price[lte]'] ?? q.maxPrice,
+          search: await productSearch(app.db, searchTerm),
+        },
         { sort: q.sort ?? (searchTerm ? 'relevance' : 'newest'), page: q.page, limit: q.limit, locale: request.locale },
       )
       return reply.ok({
@@ -135,7 +140,12 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       const q = request.query
       const result = await findProducts(
         app.db,
-        { categoryIds: subtreeIds(all, category.id), minPrice: q.minPrice, maxPrice: q.maxPrice, search: q.search || undefined },
+        {
+          categoryIds: subtreeIds(all, category.id),
+          minPrice: q.minPrice,
+          maxPrice: q.maxPrice,
+          search: await productSearch(app.db, q.search || undefined),
+        },
         { sort: q.sort, page: q.page, limit: q.limit, locale: request.locale },
       )
       return reply.ok({

@@ -1,7 +1,7 @@
 import type { Locale } from '@shop/shared'
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { products } from '../../db/schema.ts'
+import { categories, products } from '../../db/schema.ts'
 import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
 import { inCategories, listProductSummaries, type ProductSummary } from './catalogue.repo.ts'
@@ -14,28 +14,66 @@ export interface ProductFilter {
   categoryIds?: string[]
   minPrice?: number
   maxPrice?: number
-  search?: string
+  search?: ProductSearch
 }
 
 /** The stored folded name (products.search_text) the trigram index is built on. */
 const foldedName = sql`${products.searchText}`
+/** The stored folded description (products.description_search_text), with its own trigram index. */
+const foldedDescription = sql`${products.descriptionSearchText}`
 
-/**
- * Search matches the folded term anywhere in the folded Arabic + French name (LIKE on the trigram
- * index), or a close spelling of it (trigram similarity, also on the index), so "echarpe" finds
- * "Écharpe" and "احذية" finds "أحذية".
- */
-function searchCondition(term: string): SQL {
-  return sql`(${foldedName} like shop_fold(${containing(term)}) or shop_fold(${term}) <% ${foldedName})`
+/** A search term, with the categories whose name contains it (see matchingCategoryIds). */
+export interface ProductSearch {
+  term: string
+  /** Active categories whose folded Arabic or French name contains the term, with their sub-categories. */
+  categoryIds: string[]
 }
 
 /**
- * Names containing the term come first (by units sold), then close spellings by similarity. The
- * similarity is only computed for the rows that need it: scoring thousands of plain matches made a
- * common word slow.
+ * Active categories whose Arabic or French name contains the term once both are folded with shop_fold()
+ * ("احذية" finds "أحذية رجالية", "chaussures" finds "Chaussures femme"), and every category below them.
+ * The categories table is small (a few dozen rows): reading it whole is cheaper than any index. Products
+ * are then matched by category_id, so a renamed category is found by its new name at once, with nothing
+ * stored on the products to keep in step.
  */
-function relevance(term: string): SQL {
-  return sql`case when ${foldedName} like shop_fold(${containing(term)}) then 1 else word_similarity(shop_fold(${term}), ${foldedName}) end desc`
+export async function matchingCategoryIds(db: Db, term: string): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    with recursive matched(id) as (
+      select ${categories.id} from ${categories}
+      where ${categories.isActive} and shop_fold(${categories.nameAr} || ' ' || ${categories.nameFr}) like shop_fold(${containing(term)})
+      union
+      select c.id from categories c join matched m on c.parent_id = m.id where c.is_active
+    )
+    select id from matched`)
+  // PGlite answers { rows }, node-postgres a QueryResult with rows too
+  return (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
+}
+
+/**
+ * Search matches the folded term anywhere in the folded Arabic + French name (LIKE on the trigram
+ * index), a product of a category whose name contains it (category_id index), the term in the folded
+ * description (its own trigram index), or a close spelling of the name (trigram similarity, on the name's
+ * index), so "echarpe" finds "Écharpe", "احذية" finds the shoes and "femme" the women's products. Each
+ * branch has its own index: PostgreSQL combines them (BitmapOr) instead of reading every product.
+ */
+export function searchCondition(search: ProductSearch): SQL {
+  const pattern = containing(search.term)
+  const branches: SQL[] = [sql`${foldedName} like shop_fold(${pattern})`]
+  if (search.categoryIds.length > 0) branches.push(inCategories(search.categoryIds))
+  branches.push(sql`${foldedDescription} like shop_fold(${pattern})`, sql`shop_fold(${search.term}) <% ${foldedName}`)
+  return sql`(${sql.join(branches, sql` or `)})`
+}
+
+/**
+ * Names containing the term come first, then products of a matching category, then descriptions
+ * containing it (each tier by units sold), then close spellings of the name by similarity (below 1, so
+ * under every tier). The similarity is only computed for the rows that need it: scoring thousands of
+ * plain matches made a common word slow.
+ */
+export function relevance(search: ProductSearch): SQL {
+  const pattern = containing(search.term)
+  const inCategory = search.categoryIds.length > 0 ? sql`when ${inCategories(search.categoryIds)} then 3 ` : sql``
+  return sql`case when ${foldedName} like shop_fold(${pattern}) then 4 ${inCategory}when ${foldedDescription} like shop_fold(${pattern}) then 2 else word_similarity(shop_fold(${search.term}), ${foldedName}) end desc`
 }
 
 function conditions(filter: ProductFilter): SQL | undefined {
@@ -78,7 +116,12 @@ function ordering(sort: ProductSort, filter: ProductFilter, locale: Locale): SQL
 }
 
 const countKey = (filter: ProductFilter) =>
-  JSON.stringify([filter.categoryIds ?? null, filter.minPrice ?? null, filter.maxPrice ?? null, filter.search ?? null])
+  JSON.stringify([filter.categoryIds ?? null, filter.minPrice ?? null, filter.maxPrice ?? null, filter.search?.term ?? null])
+
+/** The search part of a filter: the term and the categories it names (one small query when there is a term). */
+export async function productSearch(db: Db, term: string | undefined): Promise<ProductSearch | undefined> {
+  return term ? { term, categoryIds: await matchingCategoryIds(db, term) } : undefined
+}
 
 export async function findProducts(
   db: Db,

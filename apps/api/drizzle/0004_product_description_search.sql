@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "description_search_text" text GENERATED ALWAYS AS (shop_fold(description_ar || ' ' || description_fr)) STORED;--> statement-breakpoint
+CREATE INDEX "products_description_trgm" ON "products" USING gin ("description_search_text" gin_trgm_ops);
