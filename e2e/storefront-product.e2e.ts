@@ -179,11 +179,11 @@ describe('the product page on a phone, in Arabic', { concurrency: false }, () =>
       assert.equal(await submit.isDisabled(), true, 'the button stays busy until the next page is there')
 
       await page.getByRole('heading', { name: 'شكرًا! تم تسجيل طلبك' }).waitFor({ timeout: 20_000 })
-      await page.getByText(data.order.trackingNumber).first().waitFor()
       await page.waitForTimeout(1_000)
       const orders = await ordersFor(phone)
       assert.equal(orders.length, 1, `one order for ${phone}, found ${orders.length}`)
       assert.equal(orders[0]?.trackingNumber, data.order.trackingNumber)
+      await page.getByText(data.order.trackingNumber).first().waitFor()
 
       await page.goto('/tracking')
       await page.getByLabel('رقم الهاتف').fill(phone)
