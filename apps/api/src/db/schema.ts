@@ -193,6 +193,8 @@ export const productImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     position: integer('position').notNull().default(0),
+    /** The colour (a variant's colour name) this photo shows; null when it shows the product in general. */
+    color: text('color'),
     createdAt: createdAt(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],

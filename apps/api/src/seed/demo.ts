@@ -4,10 +4,9 @@ import { count, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { banners, categories, coupons, productImages, products, shopSettings, variants } from '../db/schema.ts'
 import { BANNERS, CATEGORIES, COUPONS, PRODUCTS, SHOP } from './catalogue.ts'
-import { BANNER_IMAGE_WIDTHS, PRODUCT_IMAGE_WIDTHS, writeBannerImages, writeLogo, writeProductImages } from './images.ts'
+import { BANNER_IMAGE_WIDTHS, demoShots, PRODUCT_IMAGE_WIDTHS, writeBannerImages, writeLogo, writeProductImages } from './images.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const IMAGES_PER_PRODUCT = 2
 
 export interface DemoSeedResult {
   categories: number
@@ -32,7 +31,7 @@ export async function seedDemoShop(db: Db, mediaDir: string): Promise<DemoSeedRe
   await Promise.all([mkdir(productDir, { recursive: true }), mkdir(bannerDir, { recursive: true })])
 
   for (const product of PRODUCTS) {
-    for (let i = 0; i < IMAGES_PER_PRODUCT; i++) {
+    for (let i = 0; i < demoShots(product).length; i++) {
       await writeProductImages(product, i, productDir, `${product.slug}-${i + 1}`)
     }
   }
@@ -96,9 +95,11 @@ export async function seedDemoShop(db: Db, mediaDir: string): Promise<DemoSeedRe
       )
       variantCount += p.variants.length
       await tx.insert(productImages).values(
-        Array.from({ length: IMAGES_PER_PRODUCT }, (_, i) => ({
+        // one photo per colour, tied to it (images.ts demoShots)
+        demoShots(p).map((shot, i) => ({
           productId: row.id,
           path: `products/${p.slug}-${i + 1}`,
+          color: shot.color,
           widths: [...PRODUCT_IMAGE_WIDTHS],
           width: 1200,
           height: 1200,

@@ -3,10 +3,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
+import { colorHex } from '@shop/shared'
 import sharp from 'sharp'
 import { BANNERS, PRODUCTS } from './catalogue.ts'
 import {
   BANNER_IMAGE_WIDTHS,
+  demoShots,
   PRODUCT_IMAGE_WIDTHS,
   productImageSvg,
   writeBannerImages,
@@ -94,4 +96,23 @@ test('writeLogo writes an SVG mark and returns its file name', async () => {
   const meta = await sharp(path.join(dir, name)).metadata()
   assert.equal(meta.format, 'svg')
   assert.equal(meta.width, meta.height)
+})
+
+test('a product in several colours gets one photo per colour, drawn in that colour; others get two general views', async () => {
+  const several = PRODUCTS.find((p) => p.colors.length > 2)
+  const single = PRODUCTS.find((p) => p.colors.length === 1)
+  assert.ok(several && single, 'the demo has products in three colours and in one')
+  assert.deepEqual(
+    demoShots(several).map((shot) => shot.color),
+    several.colors,
+  )
+  const svgs = several.colors.map((_c, i) => productImageSvg(several, i))
+  assert.equal(new Set(svgs).size, several.colors.length, 'each colour has its own picture')
+  for (const [i, colour] of several.colors.entries()) {
+    assert.ok(svgs[i]?.includes(colorHex(colour)), `picture ${i + 1} is painted ${colour}`)
+  }
+  assert.deepEqual(
+    demoShots(single).map((shot) => shot.color),
+    [null, null],
+  )
 })

@@ -671,15 +671,32 @@ function productBackground(slug: string): string {
   return `<rect width="${PRODUCT_SIZE}" height="${PRODUCT_SIZE}" fill="${base}"/><rect width="${PRODUCT_SIZE}" height="${PRODUCT_SIZE}" fill="url(#wall)"/>`
 }
 
-/** The SVG of one product picture: index 0 is the main colour; index 1 a second colour, a pair or a detail. */
+/** One demo photo: the colour it shows (null: the product in general) and whether it is the second view. */
+export interface DemoShot {
+  color: string | null
+  /** A pair of shoes, or a closer look at a garment, instead of the plain view. */
+  alternate: boolean
+}
+
+/**
+ * The demo photos of a product: one per colour when it comes in several (each drawn in that colour and
+ * tied to it, so the storefront's picture follows the chosen colour); otherwise a plain view and a second
+ * view (pair or detail) that belong to no colour in particular.
+ */
+export function demoShots(product: SeedProduct): DemoShot[] {
+  if (product.colors.length > 1) return product.colors.map((color, i) => ({ color, alternate: product.kind === 'shoe' && i % 2 === 1 }))
+  return [
+    { color: null, alternate: false },
+    { color: null, alternate: true },
+  ]
+}
+
+/** The SVG of one product picture (see demoShots for what each index shows). */
 export function productImageSvg(product: SeedProduct, imageIndex: number): string {
-  const main = product.colors[0] ?? 'black'
-  const alt = product.colors[1]
-  const colour = imageIndex % 2 === 1 && alt ? alt : main
+  const shot = demoShots(product)[imageIndex] ?? { color: null, alternate: imageIndex % 2 === 1 }
+  const colour = shot.color ?? product.colors[0] ?? 'black'
   const content =
-    product.kind === 'shoe'
-      ? shoeScene(product, colour, imageIndex % 2 === 1)
-      : clothingScene(product, colour, imageIndex % 2 === 1 && !alt)
+    product.kind === 'shoe' ? shoeScene(product, colour, shot.alternate) : clothingScene(product, colour, shot.alternate)
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PRODUCT_SIZE}" height="${PRODUCT_SIZE}" viewBox="0 0 ${PRODUCT_SIZE} ${PRODUCT_SIZE}">${DEFS}${productBackground(product.slug)}${content}</svg>`
 }
 

@@ -5,6 +5,8 @@ export interface ProductImage {
   srcSet?: string
   width?: number
   height?: number
+  /** The variant colour the photo shows (the storefront puts it first for that colour); null: any colour. */
+  color?: string | null
 }
 
 export interface ProductRow {

@@ -17,6 +17,7 @@ import {
   removeProductImage,
   reorderImages,
   replaceVariants,
+  setImageColor,
   setStock,
   updateProduct,
 } from './products.admin-service.ts'
@@ -59,6 +60,7 @@ const listQuery = z.object({
 const productParams = z.object({ id: z.string() })
 const imageParams = z.object({ id: z.string(), imageId: z.string() })
 const orderBody = z.object({ imageIds: z.array(z.string().uuid()).max(50) })
+const imageColorBody = z.object({ color: z.string().trim().min(1).max(40).nullable() })
 
 export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
@@ -133,6 +135,15 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
     await removeImageFiles(app.config.mediaDir, row.path, row.widths)
     return reply.ok({ deleted: true })
   })
+
+  api.patch(
+    '/products/:id/images/:imageId',
+    { schema: { tags, summary: "Assign a photo to one of the product's colours (null: every colour)", params: imageParams, body: imageColorBody }, onRequest: staffOnly },
+    async (request, reply) => {
+      const row = await setImageColor(app.db, productId(request.params.id), requireUuid(request.params.imageId), request.body.color)
+      return reply.ok({ image: imageReply(row) })
+    },
+  )
 
   api.put('/products/:id/images/order', { schema: { tags, summary: 'Reorder the images (all of them, first is the main one)', params: productParams, body: orderBody }, onRequest: staffOnly }, async (request, reply) => {
     const id = productId(request.params.id)

@@ -35,6 +35,7 @@ export function imageReply(image: ImageRow) {
     path: image.path,
     widths: image.widths,
     position: image.position,
+    color: image.color,
     ...responsiveImage(image.path, image.widths, { width: image.width, height: image.height }, 600),
   }
 }
@@ -350,6 +351,30 @@ export async function removeProductImage(db: Db, productId: string, imageId: str
     .returning()
   if (!row) throw new AppError('NOT_FOUND')
   return row
+}
+
+/**
+ * Ties a photo to one of the product's colours (the storefront shows it first when that colour is picked),
+ * or unties it with null. The colour must be one of the product's variants' colours.
+ */
+export async function setImageColor(db: Db, productId: string, imageId: string, color: string | null): Promise<ImageRow> {
+  return db.transaction(async (tx) => {
+    const [image] = await tx
+      .select({ id: productImages.id })
+      .from(productImages)
+      .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    if (!image) throw new AppError('NOT_FOUND')
+    let stored: string | null = null
+    if (color !== null) {
+      const colours = await tx.selectDistinct({ color: variants.color }).from(variants).where(eq(variants.productId, productId))
+      const match = colours.find((c) => c.color.toLowerCase() === color.toLowerCase())
+      if (!match) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'color', message: 'validation:invalid' }] })
+      stored = match.color
+    }
+    const [row] = await tx.update(productImages).set({ color: stored }).where(eq(productImages.id, imageId)).returning()
+    if (!row) throw new AppError('NOT_FOUND')
+    return row
+  })
 }
 
 /** `imageIds` must be exactly the product's images, in the new order. */

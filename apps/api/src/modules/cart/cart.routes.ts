@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { translate } from '@shop/shared'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
@@ -71,9 +72,12 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
 
     const addHandler = async (request: FastifyRequest<{ Body: z.infer<typeof addBody> }>, reply: import('fastify').FastifyReply) => {
       const who = owner(request)
-      await addToCart(app.db, who, request.body, request.locale)
+      const result = await addToCart(app.db, who, request.body, request.locale)
       const { data } = await sendCart(request, who)
-      return reply.ok(data, 'success:cartAdded')
+      const body = { ...data, requested: result.requested, added: result.added }
+      if (result.added >= result.requested) return reply.ok(body, 'success:cartAdded')
+      // fewer than asked: what was added is in `added`, and the message says how many are left
+      return reply.send({ status: 'success', message: translate(request.locale, 'errors:QUANTITY_ABOVE_STOCK', { stock: result.stock }), data: body })
     }
     api.post(`/cart/${kind}/add`, { schema: { tags, summary: 'Add a product variant', body: addBody }, preHandler }, addHandler)
     if (kind === 'client') api.post('/cart/client', { schema: { tags, summary: 'Add a product variant', body: addBody }, preHandler }, addHandler)

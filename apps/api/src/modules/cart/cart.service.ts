@@ -160,34 +160,56 @@ function checkStock(quantity: number, stock: number, name: string): void {
   if (quantity > stock) throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock }, data: { stock } })
 }
 
+export interface AddResult {
+  /** Units asked for. */
+  requested: number
+  /** Units actually added: fewer than asked when the stock (or the line maximum) runs out first. */
+  added: number
+  /** The variant's stock when it limited the add. */
+  stock: number
+}
+
+/**
+ * Adds a variant. Asking for more than is left adds what is left (the reply says how many); only a
+ * variant that is sold out, or whose line already holds all the stock, is refused.
+ */
 export async function addToCart(
   db: Db,
   owner: CartOwner,
   input: { productId: string; quantity: number; size?: string; color?: string },
   locale: Locale,
-): Promise<void> {
+): Promise<AddResult> {
   const { product, variant } = await resolveVariant(db, input.productId, input.size, input.color)
   const cartId = await ensureCart(db, owner)
   const [current] = await db
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
     .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variant.id)))
-  const wanted = (current?.quantity ?? 0) + input.quantity
-  checkStock(Math.min(wanted, MAX_LINE_QUANTITY + 1), variant.stock, localized(product.nameAr, product.nameFr, locale))
-  if (wanted > MAX_LINE_QUANTITY) throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock: MAX_LINE_QUANTITY } })
-  await db
+  const inCart = current?.quantity ?? 0
+  const room = Math.min(variant.stock, MAX_LINE_QUANTITY) - inCart
+  if (variant.stock <= 0) checkStock(1, variant.stock, localized(product.nameAr, product.nameFr, locale))
+  if (room <= 0) {
+    const limit = Math.min(variant.stock, MAX_LINE_QUANTITY)
+    throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock: limit }, data: { stock: limit } })
+  }
+  const quantity = Math.min(input.quantity, room)
+  const [line] = await db
     .insert(cartItems)
-    .values({ cartId, productId: product.id, variantId: variant.id, quantity: input.quantity, priceAtAdd: product.price })
+    .values({ cartId, productId: product.id, variantId: variant.id, quantity, priceAtAdd: product.price })
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.variantId],
       // Concurrent adds of one variant each pass the stock check above on the same old quantity: the sum
       // is capped here, in the statement, at the variant's stock and the line maximum (never lowered).
       set: {
-        quantity: sql`greatest(${cartItems.quantity}, least(${cartItems.quantity} + ${input.quantity}, (select v.stock from variants v where v.id = ${variant.id}), ${MAX_LINE_QUANTITY}))`,
+        quantity: sql`greatest(${cartItems.quantity}, least(${cartItems.quantity} + ${quantity}, (select v.stock from variants v where v.id = ${variant.id}), ${MAX_LINE_QUANTITY}))`,
         priceAtAdd: product.price,
         updatedAt: sql`now()`,
       },
     })
+    .returning({ quantity: cartItems.quantity })
+  // what the line gained (a concurrent add may have taken part of the room)
+  const added = Math.max(0, Math.min(quantity, (line?.quantity ?? quantity) - inCart))
+  return { requested: input.quantity, added, stock: variant.stock }
 }
 
 /** Only an item of the caller's own cart can be changed: any other id is "not in your cart" (404). */

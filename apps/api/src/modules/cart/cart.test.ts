@@ -34,6 +34,29 @@ for (const target of TEST_TARGETS) {
       assert.equal(clear.body.data.cart.isEmpty, true)
     })
 
+    test('adding more than the stock adds what is left and says how many; a full line or a sold-out variant is refused', async () => {
+      const sessionId = (await shop.http('GET', '/api/v1/cart/guest')).body.data.sessionId
+      const headers = { 'x-session-id': sessionId, 'accept-language': 'fr' }
+      const coat = shop.catalogue.coat // one variant, stock 2
+      const partial = await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: { productId: coat.id, quantity: 5 } })
+      assert.equal(partial.status, 200, JSON.stringify(partial.body))
+      assert.equal(partial.body.data.requested, 5)
+      assert.equal(partial.body.data.added, 2)
+      assert.equal(partial.body.message, 'Il ne reste que 2 en stock.')
+      assert.equal(partial.body.data.cart.items[0].quantity, 2)
+      const full = await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: { productId: coat.id, quantity: 1 } })
+      assert.equal(full.status, 422)
+      assert.equal(full.body.code, 'QUANTITY_ABOVE_STOCK')
+      const whole = await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: { productId: shop.catalogue.scarf.id, quantity: 3 } })
+      assert.equal(whole.body.data.added, 3)
+      assert.equal(whole.body.message, 'Article ajouté au panier !')
+      const soldOut = await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: { productId: shop.catalogue.runner.id, size: '43' } })
+      assert.equal(soldOut.status, 422)
+      assert.equal(soldOut.body.code, 'OUT_OF_STOCK')
+      const cart = (await shop.http('GET', '/api/v1/cart/guest', { headers })).body.data.cart
+      assert.deepEqual(cart.items.map((i: { quantity: number }) => i.quantity).sort(), [2, 3])
+    })
+
     test('merge adds quantities of the same variant, capped at stock, and removes the guest cart', async () => {
       const coatVariant = shop.catalogue.coat.variants[0]?.id as string // stock 2
       await shop.http('POST', '/api/v1/cart/client/add', { cookie, body: { productId: shop.catalogue.coat.id, quantity: 1 } })

@@ -1,5 +1,5 @@
 import { type Locale, sortSizes } from '@shop/shared'
-import { and, asc, eq, ne, or } from 'drizzle-orm'
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, productImages, products, variants } from '../../db/schema.ts'
 import { responsiveImage } from '../../http/media.ts'
@@ -31,17 +31,22 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
       .from(variants)
       .where(eq(variants.productId, summary._id)),
     db
-      .select({ path: productImages.path, widths: productImages.widths })
+      .select({ path: productImages.path, widths: productImages.widths, color: productImages.color })
       .from(productImages)
       .where(eq(productImages.productId, summary._id))
-      .orderBy(asc(productImages.position)),
+      .orderBy(asc(productImages.position), asc(productImages.createdAt)),
   ])
   if (!row) return null
   const sizeOrder = sortSizes(variantRows.map((v) => v.size))
   variantRows.sort((a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size) || a.color.localeCompare(b.color))
+  // Related products are suggestions to buy instead: only those with a variant in stock.
   const related: ProductSummary[] = await listProductSummaries(
     db,
-    and(inCategories([row.categoryId]), ne(products.id, summary._id)),
+    and(
+      inCategories([row.categoryId]),
+      ne(products.id, summary._id),
+      sql`exists (select 1 from variants v where v.product_id = products.id and v.stock > 0)`,
+    ),
     { limit: RELATED_LIMIT, locale },
   )
   return {
@@ -50,7 +55,8 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
       description: localized(row.descriptionAr, row.descriptionFr, locale),
       descriptionAr: row.descriptionAr,
       descriptionFr: row.descriptionFr,
-      images: imageRows.map((img) => responsiveImage(img.path, img.widths, PRODUCT_IMAGE_SIZE, 1200)),
+      // each photo says which colour it shows (null: the product in general)
+      images: imageRows.map((img) => ({ ...responsiveImage(img.path, img.widths, PRODUCT_IMAGE_SIZE, 1200), color: img.color })),
       variants: variantRows.map((v) => ({ _id: v.id, size: v.size, color: v.color, stock: v.stock })),
       category: { _id: row.categoryId, slug: row.categorySlug, name: localized(row.categoryNameAr, row.categoryNameFr, locale) },
     },

@@ -1,12 +1,13 @@
 import type { DeliveryType } from '@shop/shared'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { buttonClass } from '../../components/ui/button-class.ts'
 import { ErrorState } from '../../components/ui/error-state.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { useAddToCart } from '../../features/cart/api/use-cart.ts'
-import { GRID_CLASS } from '../../features/catalogue/components/product-grid.tsx'
+import { cartKeys, useAddToCart, useCartOwner } from '../../features/cart/api/use-cart.ts'
+import type { Cart } from '../../features/cart/types.ts'
 import { ProductCard } from '../../features/catalogue/components/product-card.tsx'
 import type { ProductSummary } from '../../features/catalogue/types.ts'
 import { useDeliveryQuote } from '../../features/checkout/api/use-delivery-quote.ts'
@@ -16,7 +17,9 @@ import { track } from '../../features/pixels/browser-pixels.ts'
 import { useProduct } from '../../features/product/api/use-product.ts'
 import { type ChosenLine, ProductView } from '../../features/product/components/product-view.tsx'
 import { QuickOrderForm } from '../../features/product/components/quick-order-form.tsx'
+import { toast } from '../../components/ui/toast.ts'
 import { ApiError } from '../../lib/api.ts'
+import { useApiErrorText } from '../../lib/error-text.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 
 function pixelParams(line: ChosenLine) {
@@ -29,7 +32,7 @@ function pixelParams(line: ChosenLine) {
 }
 
 /** The checkout's delivery pieces inside the product page's quick order. */
-function ProductQuickOrder({ line }: { line: ChosenLine | null }) {
+function ProductQuickOrder({ line, onMissingChoice }: { line: ChosenLine | null; onMissingChoice: () => void }) {
   const navigate = useNavigate()
   const [place, setPlace] = useState({ wilaya: '', commune: '' })
   const [type, setType] = useState<DeliveryType>('domicil')
@@ -37,6 +40,7 @@ function ProductQuickOrder({ line }: { line: ChosenLine | null }) {
   return (
     <QuickOrderForm
       line={line}
+      onMissingChoice={onMissingChoice}
       delivery={{ ...place, type, fee: quote.fee, isFeeLoading: quote.isLoading }}
       renderDeliveryFields={(errors) => (
         <>
@@ -45,7 +49,8 @@ function ProductQuickOrder({ line }: { line: ChosenLine | null }) {
         </>
       )}
       onPlaced={(order, placed) => {
-        track('Purchase', { ...pixelParams(placed), value: order.totalAmount, orderId: order._id })
+        // the tracking number gives the Purchase event its id (the same order is never counted twice)
+        track('Purchase', { ...pixelParams(placed), value: order.totalAmount, orderId: order.trackingNumber ?? order._id })
         navigate(`/thank-you?orderId=${encodeURIComponent(order._id)}`, {
           state: {
             orderId: order._id,
@@ -59,6 +64,18 @@ function ProductQuickOrder({ line }: { line: ChosenLine | null }) {
       }}
     />
   )
+}
+
+// Two columns on phones, four from md up, and a count that fills whole rows: no hole in the grid.
+const RELATED_GRID_CLASS = 'grid grid-cols-2 gap-x-3 gap-y-8 md:grid-cols-4 md:gap-x-6'
+const RELATED_MAX = 8
+
+/** How many related cards fill whole rows: a multiple of 4 from 4 up, else of 2 (a lone card stays). */
+function relatedCount(available: number): number {
+  const count = Math.min(available, RELATED_MAX)
+  if (count >= 4) return count - (count % 4)
+  if (count >= 2) return count - (count % 2)
+  return count
 }
 
 function ProductSkeleton() {
@@ -77,11 +94,14 @@ function ProductSkeleton() {
 
 export function ProductPage() {
   const { productId = '' } = useParams()
-  const { t } = useTranslation('product')
+  const { t } = useTranslation(['product', 'cart'])
   const navigate = useNavigate()
   const query = useProduct(productId)
   const message = useErrorMessage(query.error)
-  const addToCart = useAddToCart()
+  const addToCart = useAddToCart({ silent: true })
+  const cartOwner = useCartOwner()
+  const queryClient = useQueryClient()
+  const errorText = useApiErrorText()
   const product = query.data?.product
 
   useEffect(() => {
@@ -118,17 +138,30 @@ export function ProductPage() {
   }
 
   const loaded = query.data.product
-  const related = query.data.related as ProductSummary[]
-  const add = (line: ChosenLine, then?: () => void) =>
+  // the API leaves sold-out products out; the check stays so an old cached reply shows no sold-out card
+  const related = (query.data.related as ProductSummary[]).filter((item) => item.inStock)
+  const shownRelated = related.slice(0, relatedCount(related.length))
+  const lineQuantity = (cart: Cart | undefined, variantId: string) =>
+    cart?.items.find((item) => item.variantId === variantId)?.quantity ?? 0
+  const add = (line: ChosenLine, then?: () => void) => {
+    // asking for more than is left adds what is left: the cart's line before and after says how many
+    const before = lineQuantity(queryClient.getQueryData<Cart>(cartKeys.of(cartOwner ?? 'guest')), line.variant._id)
     addToCart.mutate(
       { productId: line.product._id, quantity: line.quantity, size: line.variant.size, color: line.variant.color },
       {
-        onSuccess: () => {
-          track('AddToCart', pixelParams(line))
+        onSuccess: (cart) => {
+          const added = lineQuantity(cart, line.variant._id) - before
+          if (added < line.quantity) toast.info(t('cart.addedPartial', { count: Math.max(0, added) }))
+          else toast.success(t('cart:toast.added'))
+          track('AddToCart', { ...pixelParams(line), quantity: added, value: line.product.price * added })
           then?.()
+        },
+        onError: (error) => {
+          toast.error(errorText(error, t('cart:toast.addFailed')))
         },
       },
     )
+  }
 
   return (
     <ProductView
@@ -137,15 +170,15 @@ export function ProductPage() {
       isAdding={addToCart.isPending}
       onAddToCart={(line) => add(line)}
       onBuyNow={(line) => add(line, () => navigate('/place-order'))}
-      renderQuickOrder={(line) => <ProductQuickOrder line={line} />}
+      renderQuickOrder={(line, onMissingChoice) => <ProductQuickOrder line={line} onMissingChoice={onMissingChoice} />}
       related={
-        related.length > 0 ? (
+        shownRelated.length > 0 ? (
           <section aria-labelledby="related-title" className="mt-14 px-4 md:px-0">
             <h2 id="related-title" className="mb-4 text-xl font-bold">
               {t('related.title')}
             </h2>
-            <ul className={GRID_CLASS}>
-              {related.slice(0, 8).map((item) => (
+            <ul className={RELATED_GRID_CLASS}>
+              {shownRelated.map((item) => (
                 <li key={item._id}>
                   <ProductCard product={item} />
                 </li>

@@ -8,12 +8,17 @@ export interface ProductVariant {
   stock: number
 }
 
+/** A product photo; `color` is the variant colour it shows (null or absent: the product in general). */
+export interface ProductImage extends ResponsiveImage {
+  color?: string | null
+}
+
 /** GET /product/:id → data.product: the list summary, with its texts, photos, variants and category. */
 export interface ProductDetail extends Omit<ProductSummary, 'category' | 'createdAt'> {
   description: string
   descriptionAr: string
   descriptionFr: string
-  images: ResponsiveImage[]
+  images: ProductImage[]
   variants: ProductVariant[]
   category: { _id: string; slug: string; name: string }
 }

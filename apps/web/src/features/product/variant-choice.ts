@@ -1,4 +1,4 @@
-import type { ProductVariant } from './types.ts'
+import type { ProductImage, ProductVariant } from './types.ts'
 
 // Stock is kept per variant (size x colour). The product page lets the shopper pick a colour and a
 // size; these functions say what can still be picked and how many of the pick can be bought.
@@ -64,4 +64,21 @@ export function maxQuantity(variant: ProductVariant | undefined): number {
 
 export function clampQuantity(quantity: number, variant: ProductVariant | undefined): number {
   return Math.min(Math.max(1, Math.floor(quantity) || 1), maxQuantity(variant))
+}
+
+/**
+ * The photos in the order the gallery shows them for a colour: that colour's photos first, then those of
+ * no colour in particular, then the other colours' (each group in the shop's order).
+ */
+export function imagesForColor<T extends ProductImage>(images: T[], color: string | null): T[] {
+  const wanted = color?.toLowerCase() ?? null
+  const rank = (image: T) => {
+    const own = image.color ? image.color.toLowerCase() : null
+    if (own === null) return 1
+    return own === wanted ? 0 : 2
+  }
+  return images
+    .map((image, index) => ({ image, index }))
+    .sort((a, b) => rank(a.image) - rank(b.image) || a.index - b.index)
+    .map(({ image }) => image)
 }

@@ -77,6 +77,7 @@ export type ImageChange =
   | { kind: 'upload'; file: File }
   | { kind: 'delete'; imageId: string }
   | { kind: 'order'; imageIds: string[] }
+  | { kind: 'color'; imageId: string; color: string | null }
 
 function fileForm(file: File): FormData {
   const form = new FormData()
@@ -96,6 +97,8 @@ export function useProductImages(id: string) {
           return api<unknown>(`${base}/${encodeURIComponent(change.imageId)}`, { method: 'DELETE' })
         case 'order':
           return api<unknown>(`${base}/order`, { method: 'PUT', body: { imageIds: change.imageIds } })
+        case 'color':
+          return api<unknown>(`${base}/${encodeURIComponent(change.imageId)}`, { method: 'PATCH', body: { color: change.color } })
       }
     },
     onSuccess: refresh,

@@ -1,7 +1,10 @@
+import { colorName } from '@shop/shared'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { FormMessage } from '../../../components/ui/form-message.tsx'
+import { SelectField } from '../../../components/ui/select-field.tsx'
+import { useLocale } from '../../../lib/use-locale.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useProductImages } from '../api/use-products.ts'
 import type { ProductImage } from '../types.ts'
@@ -9,11 +12,21 @@ import type { ProductImage } from '../types.ts'
 export interface ImagesManagerProps {
   productId: string
   images: ProductImage[]
+  /** The product's variant colours: a photo can be tied to one of them. */
+  colors: string[]
 }
 
-/** Upload (with a preview while it goes), delete and reorder; the first image is the one the shop shows first. */
-export function ImagesManager({ productId, images }: ImagesManagerProps) {
+/**
+ * Upload (with a preview while it goes), delete, reorder and tie to a colour; the first image is the one
+ * the shop shows first, and a colour's own photos come first when a shopper picks that colour.
+ */
+export function ImagesManager({ productId, images, colors }: ImagesManagerProps) {
   const { t } = useTranslation('products')
+  const locale = useLocale()
+  const colorOptions = [
+    { value: '', label: t('images.anyColor') },
+    ...colors.map((color) => ({ value: color, label: colorName(color, locale) })),
+  ]
   const change = useProductImages(productId)
   const error = useErrorMessage(change.error)
   const [preview, setPreview] = useState<string | null>(null)
@@ -46,6 +59,19 @@ export function ImagesManager({ productId, images }: ImagesManagerProps) {
               height={image.height ?? 300}
               className="aspect-square w-full rounded-md bg-surface object-cover"
             />
+            {colors.length > 1 ? (
+              <SelectField
+                label={t('images.color', { position: index + 1 })}
+                options={
+                  image.color && !colors.includes(image.color)
+                    ? [...colorOptions, { value: image.color, label: colorName(image.color, locale) }]
+                    : colorOptions
+                }
+                value={image.color ?? ''}
+                disabled={change.isPending}
+                onChange={(event) => change.mutate({ kind: 'color', imageId: image._id, color: event.target.value || null })}
+              />
+            ) : null}
             <div className="flex flex-wrap gap-1">
               <button
                 type="button"

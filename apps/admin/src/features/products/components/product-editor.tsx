@@ -221,7 +221,11 @@ function ProductForm({ productId, product }: { productId: string | null; product
             product={product}
           />
           <SectionCard title={t('images.title')}>
-            <ImagesManager productId={productId} images={product.images} />
+            <ImagesManager
+              productId={productId}
+              images={product.images}
+              colors={[...new Set(product.variants.map((v) => v.color))]}
+            />
           </SectionCard>
           <SectionCard title={t('editor.dangerZone')}>
             <button

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { pickLocalized } from '../../../lib/localized.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
+import { ImagePlaceholder } from '../../product/components/image-placeholder.tsx'
 import type { ProductSummary } from '../types.ts'
 import { ProductPrice } from './product-price.tsx'
 
@@ -15,7 +16,7 @@ export interface ProductCardProps {
 }
 
 export function ProductCard({ product, isPriority = false }: ProductCardProps) {
-  const { t } = useTranslation('catalogue')
+  const { t } = useTranslation(['catalogue', 'product'])
   const locale = useLocale()
   const name = pickLocalized(product.nameAr, product.nameFr, locale) || product.name
   const { image } = product
@@ -36,7 +37,9 @@ export function ProductCard({ product, isPriority = false }: ProductCardProps) {
             decoding="async"
             className={`size-full object-cover transition-transform duration-300 motion-reduce:transition-none group-hover:scale-[1.02] ${product.inStock ? '' : 'opacity-50 grayscale'}`}
           />
-        ) : null}
+        ) : (
+          <ImagePlaceholder label={t('product:gallery.noImage')} isCompact />
+        )}
         {product.inStock ? null : (
           <span className="absolute start-2 top-2 rounded-sm bg-ink px-2 py-0.5 text-xs font-semibold text-paper">
             {t('card.outOfStock')}

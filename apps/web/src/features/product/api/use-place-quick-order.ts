@@ -1,7 +1,7 @@
-import { type DeliveryType, normalizeDzMobile } from '@shop/shared'
+import { type DeliveryType, normalizeDzMobile, toLatinDigits } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { ApiError, api, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
+import { api, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
 
 export interface QuickOrderInput {
   productId: string
@@ -40,7 +40,7 @@ export function quickOrderBody(input: QuickOrderInput) {
     customerInfo: {
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
-      phone: normalizeDzMobile(input.phone) ?? input.phone.trim(),
+      phone: normalizeDzMobile(input.phone) ?? toLatinDigits(input.phone.trim()),
       email: input.email.trim() || null,
     },
     shippingAddress: {
@@ -62,22 +62,22 @@ function newKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
 }
 
-/** A reply was lost or the store was briefly down: the same order may have been taken, so retry with the same key. */
-function mayHaveBeenPlaced(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500
-}
-
 /**
- * POST /order/guest or /order/client with an Idempotency-Key. The key is kept across retries of the
- * same attempt (a double tap or a lost reply never makes two orders) and renewed after a success or
- * a refusal the shopper must act on.
+ * POST /order/guest or /order/client with an Idempotency-Key. One key per order as the shopper filled it
+ * in (product, variant, quantity, details, delivery): every send of that same order, a double tap, a
+ * retry after a lost reply or a tap after the order was taken, carries the same key, so the store takes
+ * it once and replays it. Changing anything makes it another order, with a new key. (A refused order
+ * leaves no key behind on the server, so sending it again as it is stays possible.)
  */
 export function usePlaceQuickOrder() {
-  const key = useRef<string | null>(null)
+  const key = useRef<{ order: string; key: string } | null>(null)
   return useMutation({
     mutationKey: ['order', 'quick'],
     mutationFn: async (input: QuickOrderInput): Promise<PlacedOrder> => {
-      key.current ??= newKey()
+      const body = quickOrderBody(input)
+      const order = JSON.stringify([input.asClient, body])
+      if (key.current?.order !== order) key.current = { order, key: newKey() }
+      const idempotencyKey = key.current.key
       if (!input.asClient && !readGuestSessionId()) {
         // A guest order belongs to a session: a visitor who never opened the cart gets one now.
         const data = await api<{ sessionId?: string }>('/cart/guest')
@@ -86,16 +86,10 @@ export function usePlaceQuickOrder() {
       const path = input.asClient ? '/order/client' : '/order/guest'
       const data = await api<{ order: PlacedOrder }>(path, {
         method: 'POST',
-        body: quickOrderBody(input),
-        headers: { 'Idempotency-Key': key.current },
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
       })
       return data.order
-    },
-    onSuccess: () => {
-      key.current = null
-    },
-    onError: (error) => {
-      if (!mayHaveBeenPlaced(error)) key.current = null
     },
   })
 }

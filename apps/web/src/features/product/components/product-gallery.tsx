@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ResponsiveImage } from '../../../lib/responsive-image.ts'
+import { ImagePlaceholder } from './image-placeholder.tsx'
 
 export interface ProductGalleryProps {
   images: ResponsiveImage[]
@@ -12,7 +13,8 @@ export interface ProductGalleryProps {
 const MAIN_SIZES = '(min-width: 1280px) 640px, (min-width: 768px) 50vw, 100vw'
 
 /**
- * A swipeable strip (native scroll snapping: it follows the reading direction and the finger, with no
+ * The photos in the order given (the page puts the chosen colour's first; it remounts the gallery when
+ * the colour changes, so the first photo is the one on screen). A swipeable strip (native scroll snapping: it follows the reading direction and the finger, with no
  * script on the scroll path) and thumbnails that jump to an image.
  */
 export function ProductGallery({ images, name }: ProductGalleryProps) {
@@ -22,8 +24,8 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
 
   if (images.length === 0) {
     return (
-      <div className="flex aspect-square items-center justify-center rounded-md bg-surface text-sm text-muted">
-        {t('gallery.noImage')}
+      <div className="aspect-square overflow-hidden md:rounded-md">
+        <ImagePlaceholder label={t('gallery.noImage')} />
       </div>
     )
   }

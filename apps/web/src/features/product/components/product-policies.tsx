@@ -1,13 +1,23 @@
 import { useTranslation } from 'react-i18next'
 
-export interface ProductPoliciesProps {
-  description: string
+export interface Specification {
+  label: string
+  value: string
 }
 
-const SECTIONS = ['delivery', 'returns', 'cashOnDelivery'] as const
+export interface ProductPoliciesProps {
+  description: string
+  /** What the product's own data says (category, sizes, colours), already translated. */
+  specifications: Specification[]
+}
 
-/** Description and the shop's promises, as disclosure sections (open by default for the description). */
-export function ProductPolicies({ description }: ProductPoliciesProps) {
+const SECTIONS = ['delivery', 'returns', 'cashOnDelivery', 'reviews'] as const
+
+/**
+ * Description, specifications and the shop's promises, as disclosure sections (the description open by
+ * default). The reviews section says how reviews will come: there is no rating until real ones exist.
+ */
+export function ProductPolicies({ description, specifications }: ProductPoliciesProps) {
   const { t } = useTranslation('product')
   const item = 'border-b border-line py-1'
   const summary =
@@ -21,6 +31,22 @@ export function ProductPolicies({ description }: ProductPoliciesProps) {
             <span aria-hidden="true">+</span>
           </summary>
           <p className="pb-4 whitespace-pre-line text-muted">{description}</p>
+        </details>
+      ) : null}
+      {specifications.length > 0 ? (
+        <details className={item}>
+          <summary className={summary}>
+            {t('sections.specifications.title')}
+            <span aria-hidden="true">+</span>
+          </summary>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 pb-4 text-sm">
+            {specifications.map((spec) => (
+              <div key={spec.label} className="contents">
+                <dt className="font-medium">{spec.label}</dt>
+                <dd className="text-muted">{spec.value}</dd>
+              </div>
+            ))}
+          </dl>
         </details>
       ) : null}
       {SECTIONS.map((key) => (

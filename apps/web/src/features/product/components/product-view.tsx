@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/shared'
+import { colorName, formatPrice } from '@shop/shared'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -10,6 +10,7 @@ import {
   chosenVariant,
   clampQuantity,
   colorsOf,
+  imagesForColor,
   initialChoice,
   LOW_STOCK_THRESHOLD,
   maxQuantity,
@@ -35,8 +36,11 @@ export interface ProductViewProps {
   onAddToCart: (line: ChosenLine) => void
   onBuyNow: (line: ChosenLine) => void
   isAdding?: boolean
-  /** The quick order form, given the current pick (null until a variant is chosen). */
-  renderQuickOrder: (line: ChosenLine | null) => ReactNode
+  /**
+   * The quick order form, given the current pick (null until a variant is chosen) and what to call when
+   * it is sent without one (the page says so at the picker and scrolls there).
+   */
+  renderQuickOrder: (line: ChosenLine | null, onMissingChoice: () => void) => ReactNode
   related?: ReactNode
 }
 
@@ -51,6 +55,7 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
   const [pickError, setPickError] = useState<string | undefined>()
   const [isFormInView, setIsFormInView] = useState(false)
   const formSection = useRef<HTMLElement>(null)
+  const picker = useRef<HTMLDivElement>(null)
 
   // The sticky "order now" bar leads to the form: once the form is on screen it would only cover it.
   useEffect(() => {
@@ -70,22 +75,34 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
   const isLow = !isSoldOut && stockShown > 0 && stockShown <= LOW_STOCK_THRESHOLD
   const line: ChosenLine | null = variant && variant.stock > 0 ? { product, variant, quantity: chosenQuantity } : null
 
-  /** The line to act on, or an error under the picker saying what is missing. */
+  /** Says at the picker what is missing, scrolls there and puts the focus on the first choice left. */
+  const askForChoice = () => {
+    const needsColor = choice.color === null && colorsOf(variants).length > 1
+    const missing = needsColor && sizesOf(variants).length <= 1 ? 'color' : 'size'
+    setPickError(missing === 'color' ? t('variant.chooseColor') : t('variant.chooseSize'))
+    const element = picker.current
+    if (!element) return
+    element.scrollIntoView({ behavior: 'smooth', block: 'center' })
+    element.querySelector<HTMLButtonElement>(`[data-choice="${missing}"] button:not(:disabled)`)?.focus({ preventScroll: true })
+  }
+
+  /** The line to act on, or null after saying at the picker what is missing. */
   const requireLine = (): ChosenLine | null => {
     if (line) return line
-    const needsColor = choice.color === null && colorsOf(variants).length > 1
-    setPickError(needsColor && sizesOf(variants).length <= 1 ? t('variant.chooseColor') : t('variant.chooseSize'))
+    askForChoice()
     return null
   }
 
-  const images = product.images.length > 0 ? product.images : product.image ? [product.image] : []
+  const allImages = product.images.length > 0 ? product.images : product.image ? [product.image] : []
+  // the chosen colour's photos first: the picture follows the colour
+  const images = imagesForColor(allImages, choice.color)
 
   return (
     <article className="mx-auto max-w-7xl pb-28 md:px-6 md:py-10 md:pb-10">
       <title>{name}</title>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <div className="md:sticky md:top-20 md:self-start">
-          <ProductGallery images={images} name={name} />
+          <ProductGallery key={choice.color ?? ''} images={images} name={name} />
         </div>
 
         <div className="flex flex-col gap-6 px-4 md:px-0">
@@ -114,6 +131,7 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
 
           {isSoldOut ? null : (
             <>
+              <div ref={picker} className="scroll-mt-24">
               <VariantPicker
                 variants={variants}
                 choice={choice}
@@ -127,6 +145,7 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
                 }}
                 sizeError={pickError}
               />
+              </div>
               <QuantityStepper value={chosenQuantity} max={maxQuantity(variant)} onChange={setQuantity} disabled={!variant} />
               <div className="grid grid-cols-2 gap-3">
                 <button
@@ -155,15 +174,36 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
             </>
           )}
 
-          <section ref={formSection} id={QUICK_ORDER_ID} aria-labelledby={`${QUICK_ORDER_ID}-title`} className="scroll-mt-20 rounded-lg border border-line bg-white p-4">
-            <h2 id={`${QUICK_ORDER_ID}-title`} className="text-lg font-bold">
-              {t('quickOrder.title')}
-            </h2>
-            <p className="mt-1 mb-4 text-sm text-muted">{t('quickOrder.subtitle')}</p>
-            {isSoldOut ? <p className="font-semibold">{t('stock.soldOut')}</p> : renderQuickOrder(line)}
-          </section>
+          {isSoldOut ? (
+            <section aria-labelledby="sold-out-title" className="rounded-lg border border-ink bg-surface p-4">
+              <h2 id="sold-out-title" className="text-lg font-bold">
+                {t('soldOut.title')}
+              </h2>
+              <p className="mt-1 text-sm text-muted">{t('soldOut.body')}</p>
+              <Link to={`/category/${product.category._id}`} className={buttonClass('secondary', 'mt-4 w-full')}>
+                {t('soldOut.browse', { category: product.category.name })}
+              </Link>
+            </section>
+          ) : (
+            <section ref={formSection} id={QUICK_ORDER_ID} aria-labelledby={`${QUICK_ORDER_ID}-title`} className="scroll-mt-20 rounded-lg border border-line bg-white p-4">
+              <h2 id={`${QUICK_ORDER_ID}-title`} className="text-lg font-bold">
+                {t('quickOrder.title')}
+              </h2>
+              <p className="mt-1 mb-4 text-sm text-muted">{t('quickOrder.subtitle')}</p>
+              {renderQuickOrder(line, askForChoice)}
+            </section>
+          )}
 
-          <ProductPolicies description={description} />
+          <ProductPolicies
+            description={description}
+            specifications={[
+              { label: t('sections.specifications.category'), value: product.category.name },
+              ...(sizesOf(variants).length > 0 ? [{ label: t('sections.specifications.sizes'), value: sizesOf(variants).join(' · ') }] : []),
+              ...(colorsOf(variants).some((c) => c !== '')
+                ? [{ label: t('sections.specifications.colors'), value: colorsOf(variants).map((c) => colorName(c, locale)).join(' · ') }]
+                : []),
+            ]}
+          />
         </div>
       </div>
 

@@ -1,5 +1,5 @@
-import { type DeliveryType, formatPrice } from '@shop/shared'
-import { type ReactNode, useId, useState } from 'react'
+import { type DeliveryType, formatPrice, toLatinDigits } from '@shop/shared'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { FormField, INPUT_CLASS } from '../../../components/ui/form-field.tsx'
@@ -29,16 +29,19 @@ export interface QuickOrderFormProps {
   line: ChosenLine | null
   delivery: QuickOrderDelivery
   renderDeliveryFields: (errors: DeliveryFieldErrors) => ReactNode
+  /** Called after the order is taken; the page then moves on (the form stays busy until it does). */
   onPlaced: (order: PlacedOrder, line: ChosenLine) => void
+  /** Sent without a variant: the page says so at the picker and scrolls there. */
+  onMissingChoice: () => void
 }
 
-type Field = 'firstName' | 'lastName' | 'phone' | 'email' | 'address' | 'notes' | 'wilaya' | 'commune' | 'variant'
+type Field = 'firstName' | 'lastName' | 'phone' | 'email' | 'address' | 'notes' | 'wilaya' | 'commune'
 type Errors = Partial<Record<Field, string>>
 
 const TEXT_FIELDS = ['firstName', 'lastName', 'phone', 'email', 'address', 'notes'] as const
 
 /** Cash on delivery for the variant picked above, with no account and no cart. */
-export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced }: QuickOrderFormProps) {
+export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced, onMissingChoice }: QuickOrderFormProps) {
   const { t } = useTranslation(['product', 'validation'])
   const locale = useLocale()
   const idPrefix = useId()
@@ -55,6 +58,21 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced 
     notes: '',
   })
   const [errors, setErrors] = useState<Errors>({})
+  // Set once the order is taken: the button stays busy until the thank-you page replaces this one.
+  const [isPlaced, setIsPlaced] = useState(false)
+  // Asks the next render to bring the first field in error into view and focus it.
+  const [focusRequest, setFocusRequest] = useState(0)
+  const form = useRef<HTMLFormElement>(null)
+
+  useEffect(() => {
+    if (focusRequest === 0) return
+    const first = form.current?.querySelector<HTMLElement>(
+      'input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"]',
+    )
+    if (!first) return
+    first.scrollIntoView({ behavior: 'smooth', block: 'center' })
+    first.focus({ preventScroll: true })
+  }, [focusRequest])
   const [prefilledFor, setPrefilledFor] = useState(user?._id ?? null)
 
   // The profile arrived after the form was drawn: fill what the shopper has not typed yet.
@@ -79,7 +97,6 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced 
     }
     if (delivery.wilaya === '') found.wilaya = t('validation:required')
     if (delivery.commune === '') found.commune = t('validation:required')
-    if (!line) found.variant = t('product:variant.chooseSize')
     return found
   }
 
@@ -94,9 +111,15 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced 
     return out
   }
 
+  const isBusy = place.isPending || isPlaced
+
   const submit = () => {
+    if (isBusy) return
     const found = validate()
     setErrors(found)
+    // the picker is above the form: a missing size is said there first, then the fields
+    if (!line) onMissingChoice()
+    else if (Object.keys(found).length > 0) setFocusRequest((n) => n + 1)
     if (Object.keys(found).length > 0 || !line || total === undefined) return
     place.mutate(
       {
@@ -113,8 +136,14 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced 
         asClient: auth.status === 'authenticated',
       },
       {
-        onSuccess: (order) => onPlaced(order, line),
-        onError: (error) => setErrors(serverFieldErrors(error)),
+        onSuccess: (order) => {
+          setIsPlaced(true)
+          onPlaced(order, line)
+        },
+        onError: (error) => {
+          setErrors(serverFieldErrors(error))
+          setFocusRequest((n) => n + 1)
+        },
       },
     )
   }
@@ -122,7 +151,8 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced 
   const field = (name: (typeof TEXT_FIELDS)[number]) => ({
     value: values[name],
     onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value
+      // Eastern Arabic (and Persian) digits, as Arabic keyboards type them, become 0-9
+      const value = name === 'phone' ? toLatinDigits(event.target.value) : event.target.value
       setValues((current) => ({ ...current, [name]: value }))
       if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }))
     },
@@ -137,6 +167,7 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced 
 
   return (
     <form
+      ref={form}
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
@@ -214,19 +245,14 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced 
         </div>
       </dl>
 
-      {errors.variant ? (
-        <p className="text-sm text-sale" role="alert">
-          {errors.variant}
-        </p>
-      ) : null}
       {failure ? (
         <p className="text-sm text-sale" role="alert">
           {failure}
         </p>
       ) : null}
 
-      <button type="submit" className={buttonClass('primary', 'min-h-12 w-full')} disabled={place.isPending}>
-        {place.isPending
+      <button type="submit" className={buttonClass('primary', 'min-h-12 w-full')} disabled={isBusy} aria-busy={isBusy}>
+        {isBusy
           ? t('product:quickOrder.placing')
           : line && total !== undefined
             ? t('product:quickOrder.submitWithTotal', { amount: formatPrice(total, locale) })

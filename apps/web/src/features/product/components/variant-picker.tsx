@@ -10,7 +10,7 @@ export interface VariantPickerProps {
   choice: VariantChoice
   onPickColor: (color: string) => void
   onPickSize: (size: string) => void
-  /** Shown under the sizes when the shopper tried to order without one. */
+  /** Shown right under the sizes when the shopper tried to order or add without one. */
   sizeError?: string
 }
 
@@ -32,7 +32,7 @@ export function VariantPicker({ variants, choice, onPickColor, onPickSize, sizeE
             {t('variant.color')}
             {choice.color ? <span className="ms-2 font-normal text-muted">{colorName(choice.color, locale)}</span> : null}
           </p>
-          <div role="radiogroup" aria-labelledby={colorsLabel} className="flex flex-wrap gap-2">
+          <div role="radiogroup" aria-labelledby={colorsLabel} data-choice="color" className="flex flex-wrap gap-2">
             {colors.map((color) => {
               const soldOut = colorStock(variants, color) === 0
               const selected = choice.color === color
@@ -71,6 +71,7 @@ export function VariantPicker({ variants, choice, onPickColor, onPickSize, sizeE
           <div
             role="radiogroup"
             aria-labelledby={sizesLabel}
+            data-choice="size"
             aria-describedby={sizeError ? sizeErrorId : undefined}
             className="flex flex-wrap gap-2"
           >

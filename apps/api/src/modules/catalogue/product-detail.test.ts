@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { eq } from 'drizzle-orm'
+import { products, variants } from '../../db/schema.ts'
+import { type Shop, startShop } from '../../test/shop-fixture.ts'
+import { TEST_TARGETS } from '../../test/test-app.ts'
+
+for (const target of TEST_TARGETS) {
+  describe(`product detail on ${target}`, () => {
+    let shop: Shop
+    before(async () => {
+      shop = await startShop(target)
+    })
+    after(async () => shop.close())
+
+    test('related products are only those of the category with something in stock', async () => {
+      // scarf and coat are both clothing: the scarf's related list has the coat while it is in stock
+      const slugs = async () =>
+        ((await shop.http('GET', '/api/v1/product/scarf')).body.data.related as { slug: string }[]).map((p) => p.slug)
+      assert.deepEqual(await slugs(), ['coat'])
+      await shop.database.db.update(variants).set({ stock: 0 }).where(eq(variants.productId, shop.catalogue.coat.id))
+      assert.deepEqual(await slugs(), [], 'a sold-out product is not suggested')
+      await shop.database.db.update(variants).set({ stock: 2 }).where(eq(variants.productId, shop.catalogue.coat.id))
+      await shop.database.db.update(products).set({ isActive: true }).where(eq(products.id, shop.catalogue.coat.id))
+      assert.deepEqual(await slugs(), ['coat'])
+    })
+  })
+}
