@@ -49,6 +49,8 @@ function fillCustomer(values: { firstName: string; lastName: string; phone: stri
 
 afterEach(() => {
   vi.useRealTimers()
+  // The checkout draft lives in this tab's storage.
+  window.sessionStorage.clear()
 })
 
 describe('checkout', () => {
@@ -306,5 +308,50 @@ describe('coupon box with replies that take time', () => {
     expect(validate).toHaveBeenCalledTimes(1)
     await act(async () => vi.advanceTimersByTimeAsync(300))
     expect(screen.getByText('Code valide : 540 DA de réduction')).toBeTruthy()
+  })
+})
+
+describe('checkout draft', () => {
+  test('a reload restores what was typed, coupon included; placing the order clears it', async () => {
+    const order = {
+      _id: 'o2', trackingNumber: 'KH-DRAFT123', status: 'pending', createdAt: '2026-11-21T10:00:00Z',
+      orderItems: [{ _id: 'l1', product: { _id: 'p', name: 'Derby en cuir', image: null }, size: '42', color: 'black', quantity: 1, priceAtPurchase: 5400, lineTotal: 5400 }],
+      customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: '0551234567', email: null },
+      shippingAddress: { address: '12 rue Didouche Mourad', cityName: 'Sidi M’Hamed', stateName: 'Alger', wilayaCode: 16, communeId: 554, type: 'stopdesk' },
+      subtotal: 5400, discountAmount: 0, shippingFee: 400, totalAmount: 5800, couponCode: null, notes: null,
+      paymentMethod: 'ccp', paymentStatus: 'unpaid',
+    }
+    const api = checkoutApi({
+      'POST /coupons/client/validate': { status: 422, code: 'COUPON_UNKNOWN' },
+      'POST /order/guest': { data: { order } },
+    })
+    const first = renderApp({ path: '/place-order', locale: 'fr' })
+    await choosePlace(/Alger/, /Sidi/)
+    fillCustomer({ firstName: 'Amine', lastName: 'Benali', phone: '٠٥٥١٢٣٤٥٦٧', address: '12 rue Didouche Mourad' })
+    fireEvent.click(screen.getByRole('radio', { name: /Retrait au bureau/ }))
+    fireEvent.click(screen.getByRole('radio', { name: /CCP/ }))
+    fireEvent.change(screen.getByLabelText('Code promo'), { target: { value: 'ete2025' } })
+    first.unmount()
+
+    const { router } = renderApp({ path: '/place-order', locale: 'fr' })
+    const field = async (label: string) => ((await screen.findByLabelText(label)) as HTMLInputElement | HTMLSelectElement).value
+    await waitFor(async () => expect(await field('Commune')).toBe('554'))
+    expect(await field('Wilaya')).toBe('16')
+    expect(await field('Prénom')).toBe('Amine')
+    expect(await field('Nom')).toBe('Benali')
+    expect(await field('Téléphone')).toBe('٠٥٥١٢٣٤٥٦٧')
+    expect(await field('Code promo')).toBe('ETE2025')
+    expect((screen.getByRole('radio', { name: /Retrait au bureau/ }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('radio', { name: /CCP/ }) as HTMLInputElement).checked).toBe(true)
+    // The restored code is checked again.
+    expect(await screen.findByText('Code promo invalide', {}, { timeout: 2000 })).toBeTruthy()
+
+    fireEvent.change(screen.getByLabelText('Code promo'), { target: { value: '' } })
+    await waitFor(() => expect(submitButton().disabled).toBe(false))
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/thank-you'))
+    // Eastern Arabic digits are sent as the Latin mobile number.
+    expect(api.calls('POST /order/guest')[0]?.body).toMatchObject({ customerInfo: { phone: '0551234567' }, paymentMethod: 'ccp' })
+    expect(window.sessionStorage.getItem('checkout-draft')).toBeNull()
   })
 })
