@@ -34,6 +34,10 @@ async function trackingViews(app: FastifyInstance, rows: OrderRow[], locale: Loc
       status: order.status,
       // the spec's tracking reply counts in hundredths
       totalAmount: order.totalAmount * 100,
+      // the lines of the total, in whole dinars like every other amount (subtotal - discount + fee = total)
+      subtotal: order.subtotal,
+      discountAmount: order.discountAmount,
+      shippingFee: order.shippingFee,
       orderDate: order.createdAt,
       customerName: `${row.firstName} ${row.lastName.slice(0, 1)}.`,
       deliveryType: order.shippingAddress.type,

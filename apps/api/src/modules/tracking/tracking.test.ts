@@ -57,6 +57,44 @@ for (const target of TEST_TARGETS) {
       assert.equal(bad.body.errors[0].field, 'phoneNumber')
     })
 
+    test('details give each line its size and colour, and the subtotal, discount and delivery fee of the total', async () => {
+      const linesPhone = randomPhone()
+      const commune = (await shop.http('GET', '/api/v1/location/states/16/cities')).body.data.cities[0]._id
+      const placed = await shop.http('POST', '/api/v1/order/guest', {
+        body: {
+          orderItems: [
+            { productId: shop.catalogue.derby.id, quantity: 1, size: '42', color: 'brown' },
+            { productId: shop.catalogue.scarf.id, quantity: 2, size: 'M', color: 'red' },
+          ],
+          customerInfo: { firstName: 'Nadia', lastName: 'Hamidi', phone: linesPhone, email: null },
+          shippingAddress: { wilayaId: 16, communeId: commune, type: 'domicil', address: '5 rue Larbi Ben Mhidi, Alger' },
+          couponCode: 'TEN',
+        },
+      })
+      assert.equal(placed.status, 201, JSON.stringify(placed.body))
+      const placedOrder = placed.body.data.order
+      const res = await shop.http('POST', `/api/v1/tracking/${placedOrder._id}`, { body: { phoneNumber: linesPhone } })
+      assert.equal(res.status, 200)
+      const order = res.body.data.order
+      assert.deepEqual(
+        order.items
+          .map((item: { size: string; color: string; quantity: number; price: number }) => [item.size, item.color, item.quantity, item.price])
+          .sort((a: unknown[], b: unknown[]) => Number(b[3]) - Number(a[3])),
+        [
+          ['42', 'brown', 1, 8900],
+          ['M', 'red', 2, 1500],
+        ],
+      )
+      assert.equal(order.subtotal, 8900 + 3000)
+      assert.equal(order.discountAmount, 1190)
+      assert.equal(order.shippingFee, placedOrder.shippingFee)
+      assert.ok(order.shippingFee > 0)
+      assert.equal(order.subtotal - order.discountAmount + order.shippingFee, order.totalAmount / 100)
+      // the list shows the same lines
+      const list = await shop.http('POST', '/api/v1/tracking', { body: { phoneNumber: linesPhone } })
+      assert.equal(list.body.data.orders[0].shippingFee, order.shippingFee)
+    })
+
     test('orders older than 180 days are not shown', async () => {
       await shop.database.db.execute(sql`update orders set created_at = now() - interval '200 days' where id = ${orderId}`)
       const res = await shop.http('POST', '/api/v1/tracking', { body: { phoneNumber: phone } })

@@ -1,5 +1,6 @@
+import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { readLastOrder } from '../../features/checkout/last-order.ts'
+import { readLastOrder, rememberLastOrder } from '../../features/checkout/last-order.ts'
 import { ThankYouView } from '../../features/checkout/components/thank-you-view.tsx'
 import type { PlacedOrder } from '../../features/checkout/types.ts'
 import { useAuth } from '../../lib/auth-state.ts'
@@ -8,5 +9,9 @@ export function ThankYouPage() {
   const location = useLocation()
   const { status } = useAuth()
   const fromState = (location.state as { order?: PlacedOrder } | null)?.order
+  // Any order that arrives here (cart checkout or quick order) is still shown after a reload.
+  useEffect(() => {
+    if (fromState) rememberLastOrder(fromState)
+  }, [fromState])
   return <ThankYouView order={fromState ?? readLastOrder()} isSignedIn={status === 'authenticated'} />
 }

@@ -49,6 +49,8 @@ function fillCustomer(values: { firstName: string; lastName: string; phone: stri
 
 afterEach(() => {
   vi.useRealTimers()
+  // The checkout draft lives in this tab's storage.
+  window.sessionStorage.clear()
 })
 
 describe('checkout', () => {
@@ -201,5 +203,155 @@ describe('checkout', () => {
     await waitFor(() => expect(attempt).toBe(2))
     const [a, b] = api.calls('POST /order/guest')
     expect(a?.headers.get('Idempotency-Key')).toBe(b?.headers.get('Idempotency-Key'))
+  })
+})
+
+/** A reply that arrives `ms` after the request, as a real network does: the page renders "validating" first. */
+function later(reply: { data: unknown } | { status: number; code: string; message?: string; data?: unknown }, ms = 300): FakeHandler {
+  return () => new Promise((resolve) => setTimeout(() => resolve(reply), ms))
+}
+
+const VALID = { data: { coupon: { code: 'BIENVENUE10' }, orderSummary: { discountAmount: 540, finalAmount: 4860 } } }
+
+/** Types a code, then lets the 800 ms pause and the slow reply pass (fake timers). */
+async function typeCoupon(value: string) {
+  fireEvent.change(screen.getByLabelText('Code promo'), { target: { value } })
+  await act(async () => vi.advanceTimersByTimeAsync(800))
+  expect(screen.getByText('Vérification du code…')).toBeTruthy()
+  await act(async () => vi.advanceTimersByTimeAsync(300))
+}
+
+describe('coupon box with replies that take time', () => {
+  test('validating, then valid, applied (message gone after 3 s), sent with the order, then removed', async () => {
+    const api = checkoutApi({
+      'POST /coupons/client/validate': later(VALID),
+      'DELETE /coupons/client/remove': { data: { removed: true } },
+    })
+    renderApp({ path: '/place-order', locale: 'fr' })
+    await screen.findByLabelText('Code promo')
+    vi.useFakeTimers({ shouldAdvanceTime: false })
+    await typeCoupon('bienvenue10')
+    expect(screen.queryByText('Vérification du code…')).toBeNull()
+    expect(screen.getByText('Code valide : 540 DA de réduction')).toBeTruthy()
+    expect(api.calls('POST /coupons/client/validate')).toHaveLength(1)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Appliquer' }))
+    expect(screen.getByText('Code appliqué avec succès')).toBeTruthy()
+    expect(screen.getByText('-540 DA')).toBeTruthy()
+    await act(async () => vi.advanceTimersByTimeAsync(2900))
+    expect(screen.queryByText('Code appliqué avec succès')).toBeTruthy()
+    await act(async () => vi.advanceTimersByTimeAsync(200))
+    expect(screen.queryByText('Code appliqué avec succès')).toBeNull()
+    // The discount stays after the message has gone; no second check was made.
+    expect(screen.getByText('Code BIENVENUE10 : -540 DA')).toBeTruthy()
+    expect(api.calls('POST /coupons/client/validate')).toHaveLength(1)
+    vi.useRealTimers()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer' }))
+    expect(screen.getByText('Code BIENVENUE10 retiré')).toBeTruthy()
+    expect(screen.queryByText('-540 DA')).toBeNull()
+    expect((screen.getByLabelText('Code promo') as HTMLInputElement).value).toBe('')
+    await waitFor(() => expect(api.calls('DELETE /coupons/client/remove')).toHaveLength(1))
+  })
+
+  test('the applied code goes with the order and the total counts the discount', async () => {
+    const api = checkoutApi({
+      'POST /coupons/client/validate': later(VALID),
+      'POST /order/guest': { status: 503, code: 'UNAVAILABLE' },
+    })
+    renderApp({ path: '/place-order', locale: 'fr' })
+    await choosePlace(/Alger/, /Sidi/)
+    fillCustomer({ firstName: 'Amine', lastName: 'Benali', phone: '0551234567', address: '12 rue Didouche Mourad' })
+    vi.useFakeTimers({ shouldAdvanceTime: false })
+    await typeCoupon('BIENVENUE10')
+    fireEvent.click(screen.getByRole('button', { name: 'Appliquer' }))
+    vi.useRealTimers()
+    // 5 400 - 540 + 600
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmer la commande — 5\u202F460 DA' }))
+    await waitFor(() => expect(api.calls('POST /order/guest')).toHaveLength(1))
+    expect(api.calls('POST /order/guest')[0]?.body).toMatchObject({ couponCode: 'BIENVENUE10', totalAmount: 5460 })
+  })
+
+  test.each([
+    ['COUPON_UNKNOWN', undefined, 'Code promo invalide'],
+    ['COUPON_EXPIRED', undefined, 'Ce code a expiré'],
+    ['COUPON_LIMIT_REACHED', undefined, 'Ce code a atteint son nombre maximal d’utilisations'],
+    ['COUPON_ALREADY_USED', undefined, 'Vous avez déjà utilisé ce code'],
+    ['COUPON_MIN_ORDER', { minOrderAmount: 6000 }, 'Commande minimale de 6\u202F000 DA pour ce code'],
+  ])('a %s refusal is shown under the box and the code cannot be applied', async (code, data, text) => {
+    checkoutApi({ 'POST /coupons/client/validate': later({ status: 422, code, data }) })
+    renderApp({ path: '/place-order', locale: 'fr' })
+    await screen.findByLabelText('Code promo')
+    vi.useFakeTimers({ shouldAdvanceTime: false })
+    await typeCoupon('KHATWA500')
+    const message = document.getElementById('coupon-message')
+    expect(message?.textContent).toBe(text)
+    expect(message?.getAttribute('role')).toBe('alert')
+    fireEvent.click(screen.getByRole('button', { name: 'Appliquer' }))
+    expect(screen.queryByText('Code appliqué avec succès')).toBeNull()
+  })
+
+  test('Apply before a code is validated asks for a valid code; a new keystroke restarts the 800 ms wait', async () => {
+    const validate = vi.fn(later(VALID) as () => Promise<{ data: unknown }>)
+    checkoutApi({ 'POST /coupons/client/validate': validate })
+    renderApp({ path: '/place-order', locale: 'fr' })
+    const input = await screen.findByLabelText('Code promo')
+    vi.useFakeTimers({ shouldAdvanceTime: false })
+    fireEvent.change(input, { target: { value: 'BIENVENUE1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Appliquer' }))
+    expect(screen.getByText('Veuillez d\u2019abord saisir un code valide'.replace('\u2019', "'"))).toBeTruthy()
+    await act(async () => vi.advanceTimersByTimeAsync(500))
+    fireEvent.change(input, { target: { value: 'BIENVENUE10' } })
+    await act(async () => vi.advanceTimersByTimeAsync(500))
+    expect(validate).not.toHaveBeenCalled()
+    await act(async () => vi.advanceTimersByTimeAsync(300))
+    expect(validate).toHaveBeenCalledTimes(1)
+    await act(async () => vi.advanceTimersByTimeAsync(300))
+    expect(screen.getByText('Code valide : 540 DA de réduction')).toBeTruthy()
+  })
+})
+
+describe('checkout draft', () => {
+  test('a reload restores what was typed, coupon included; placing the order clears it', async () => {
+    const order = {
+      _id: 'o2', trackingNumber: 'KH-DRAFT123', status: 'pending', createdAt: '2026-11-21T10:00:00Z',
+      orderItems: [{ _id: 'l1', product: { _id: 'p', name: 'Derby en cuir', image: null }, size: '42', color: 'black', quantity: 1, priceAtPurchase: 5400, lineTotal: 5400 }],
+      customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: '0551234567', email: null },
+      shippingAddress: { address: '12 rue Didouche Mourad', cityName: 'Sidi M’Hamed', stateName: 'Alger', wilayaCode: 16, communeId: 554, type: 'stopdesk' },
+      subtotal: 5400, discountAmount: 0, shippingFee: 400, totalAmount: 5800, couponCode: null, notes: null,
+      paymentMethod: 'ccp', paymentStatus: 'unpaid',
+    }
+    const api = checkoutApi({
+      'POST /coupons/client/validate': { status: 422, code: 'COUPON_UNKNOWN' },
+      'POST /order/guest': { data: { order } },
+    })
+    const first = renderApp({ path: '/place-order', locale: 'fr' })
+    await choosePlace(/Alger/, /Sidi/)
+    fillCustomer({ firstName: 'Amine', lastName: 'Benali', phone: '٠٥٥١٢٣٤٥٦٧', address: '12 rue Didouche Mourad' })
+    fireEvent.click(screen.getByRole('radio', { name: /Retrait au bureau/ }))
+    fireEvent.click(screen.getByRole('radio', { name: /CCP/ }))
+    fireEvent.change(screen.getByLabelText('Code promo'), { target: { value: 'ete2025' } })
+    first.unmount()
+
+    const { router } = renderApp({ path: '/place-order', locale: 'fr' })
+    const field = async (label: string) => ((await screen.findByLabelText(label)) as HTMLInputElement | HTMLSelectElement).value
+    await waitFor(async () => expect(await field('Commune')).toBe('554'))
+    expect(await field('Wilaya')).toBe('16')
+    expect(await field('Prénom')).toBe('Amine')
+    expect(await field('Nom')).toBe('Benali')
+    expect(await field('Téléphone')).toBe('٠٥٥١٢٣٤٥٦٧')
+    expect(await field('Code promo')).toBe('ETE2025')
+    expect((screen.getByRole('radio', { name: /Retrait au bureau/ }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('radio', { name: /CCP/ }) as HTMLInputElement).checked).toBe(true)
+    // The restored code is checked again.
+    expect(await screen.findByText('Code promo invalide', {}, { timeout: 2000 })).toBeTruthy()
+
+    fireEvent.change(screen.getByLabelText('Code promo'), { target: { value: '' } })
+    await waitFor(() => expect(submitButton().disabled).toBe(false))
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/thank-you'))
+    // Eastern Arabic digits are sent as the Latin mobile number.
+    expect(api.calls('POST /order/guest')[0]?.body).toMatchObject({ customerInfo: { phone: '0551234567' }, paymentMethod: 'ccp' })
+    expect(window.sessionStorage.getItem('checkout-draft')).toBeNull()
   })
 })

@@ -1,6 +1,9 @@
 import { api } from '../../lib/api.ts'
 import { createPixels, type PixelEvent, type PixelIds, type PixelParams } from './pixels.ts'
 
+export { purchaseEventId } from './pixels.ts'
+export type { PixelEvent, PixelParams } from './pixels.ts'
+
 async function fetchIds(): Promise<PixelIds> {
   // Each platform is optional: one list failing does not stop the other.
   const [facebook, tiktok] = await Promise.allSettled([

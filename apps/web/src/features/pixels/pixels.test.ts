@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createPixels, type PixelEnvironment, type PixelIds, VIEW_CONTENT_DELAY_MS } from './pixels.ts'
+import { createPixels, type PixelEnvironment, type PixelIds, purchaseEventId, VIEW_CONTENT_DELAY_MS } from './pixels.ts'
 
 type Win = Window & { fbq?: ((...args: unknown[]) => void) & { queue?: unknown[][] }; ttq?: unknown[] }
 
@@ -59,8 +59,8 @@ describe('ad pixels', () => {
 
     // After loading, events go straight through.
     pixels.track('Purchase', { value: 5900, orderId: 'o-1' })
-    expect(win.fbq?.queue?.at(-1)).toEqual(['track', 'Purchase', { value: 5900, currency: 'DZD' }])
-    expect([...(win.ttq ?? [])].at(-1)).toEqual(['track', 'CompletePayment', { value: 5900, currency: 'DZD' }])
+    expect(win.fbq?.queue?.at(-1)).toEqual(['track', 'Purchase', { value: 5900, currency: 'DZD' }, { eventID: 'o-1' }])
+    expect([...(win.ttq ?? [])].at(-1)).toEqual(['track', 'CompletePayment', { value: 5900, currency: 'DZD' }, { event_id: 'o-1' }])
   })
 
   test('with no pixel configured nothing is loaded and the queue is dropped', async () => {
@@ -98,5 +98,26 @@ describe('ad pixels', () => {
       'ViewContent',
       { value: 5400, currency: 'DZD', content_ids: ['p-1'], content_type: 'product' },
     ])
+  })
+
+  test('a Purchase carries its event id to both platforms (given, or the order id), queued or not', async () => {
+    const { pixels, win, becomeIdle } = setup({ facebook: ['1234567890'], tiktok: ['CABCDE12345'] })
+    pixels.start()
+    pixels.track('InitiateCheckout', { contentIds: ['p-1', 'p-2'], value: 9800, quantity: 2 })
+    pixels.track('Purchase', { value: 9460, orderId: 'order-1', eventId: purchaseEventId({ _id: 'order-1' }) })
+    await becomeIdle()
+    pixels.track('Purchase', { value: 5900, orderId: 'order-2', eventId: 'custom-2' })
+    expect(win.fbq?.queue?.slice(1)).toEqual([
+      ['track', 'InitiateCheckout', { value: 9800, currency: 'DZD', content_ids: ['p-1', 'p-2'], content_type: 'product', num_items: 2 }],
+      ['track', 'Purchase', { value: 9460, currency: 'DZD' }, { eventID: 'order-1' }],
+      ['track', 'Purchase', { value: 5900, currency: 'DZD' }, { eventID: 'custom-2' }],
+    ])
+    const tiktok = [...(win.ttq ?? [])] as unknown[][]
+    expect(tiktok.filter((call) => call[1] === 'CompletePayment').map((call) => call[3])).toEqual([
+      { event_id: 'order-1' },
+      { event_id: 'custom-2' },
+    ])
+    // Other events carry no event id.
+    expect(tiktok.find((call) => call[1] === 'InitiateCheckout')).toHaveLength(3)
   })
 })

@@ -12,7 +12,19 @@ export interface PixelParams {
   quantity?: number
   /** Search events. */
   searchString?: string
+  /** Purchase: the order's id. Also its event id when `eventId` is not given. */
   orderId?: string
+  /**
+   * Sent as Facebook's eventID and TikTok's event_id, so a server-side event for the same action can be
+   * deduplicated against this one. Purchase uses `purchaseEventId(order)` (the default when only
+   * `orderId` is given).
+   */
+  eventId?: string
+}
+
+/** The event id of an order's Purchase: the same for the cart checkout, the quick order and any server-side event. */
+export function purchaseEventId(order: { _id: string }): string {
+  return order._id
 }
 
 export interface PixelIds {
@@ -163,9 +175,14 @@ export function createPixels(env: PixelEnvironment): Pixels {
     const fb = facebook.length ? installFacebook(env, facebook) : null
     const tt = tiktok.length ? installTiktok(env, tiktok) : null
     send = (event, params) => {
-      if (fb) fb('track', event, facebookPayload(params))
+      const eventId = params.eventId ?? (event === 'Purchase' ? params.orderId : undefined)
+      if (fb) {
+        if (eventId) fb('track', event, facebookPayload(params), { eventID: eventId })
+        else fb('track', event, facebookPayload(params))
+      }
       if (tt) {
         if (event === 'PageView') tt('page')
+        else if (eventId) tt('track', TIKTOK_EVENT[event], tiktokPayload(params), { event_id: eventId })
         else tt('track', TIKTOK_EVENT[event], tiktokPayload(params))
       }
     }

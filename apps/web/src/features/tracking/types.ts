@@ -11,7 +11,17 @@ export interface TrackedOrder {
   customerName: string
   firstProduct: { name: string; image: string | { src: string } | null; price: number } | null
   shippingAddress: { cityName: string; stateName: string; address: string | null; postalCode?: string | null }
-  items?: { product: { name: string | null; image: string | { src: string } | null }; quantity: number; price: number }[]
+  items?: {
+    product: { name: string | null; image: string | { src: string } | null }
+    quantity: number
+    price: number
+    size?: string | null
+    color?: string | null
+  }[]
+  /** The lines of the total, in whole dinars (older replies may lack them). */
+  subtotal?: number
+  discountAmount?: number
+  shippingFee?: number
   history?: { status: string; createdAt: string }[]
 }
 

@@ -1,5 +1,5 @@
 import { normalizeCouponCode } from '@shop/shared'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ApiError, api } from '../../../lib/api.ts'
 
 /** Spec §9: validation waits for 3 characters and 800 ms without typing; the applied message lasts 3 s. */
@@ -11,8 +11,10 @@ export type CouponState =
   | { status: 'idle' }
   | { status: 'validating' }
   | { status: 'valid'; discount: number }
-  | { status: 'error'; reason: CouponErrorReason; message: string }
+  | { status: 'error'; reason: CouponErrorReason; message: string; minOrderAmount?: number }
   | { status: 'applied'; code: string; discount: number }
+  /** Right after the shopper took an applied code off. */
+  | { status: 'removed'; code: string }
 
 export type CouponErrorReason = 'invalid' | 'expired' | 'limit' | 'alreadyUsed' | 'minOrder' | 'failed'
 
@@ -46,31 +48,47 @@ function reasonOf(error: unknown): CouponErrorReason {
  * The coupon box's state machine: idle → validating → valid | error, then applied; typing again clears
  * any earlier result. `orderAmount` is the subtotal the discount is computed on.
  */
-export function useCoupon(orderAmount: number, phone?: string) {
-  const [input, setInput] = useState('')
+export function useCoupon(orderAmount: number, phone?: string, initialInput = '') {
+  const [input, setInput] = useState(() => normalizeCouponCode(initialInput))
   const [state, setState] = useState<CouponState>({ status: 'idle' })
   const [showApplied, setShowApplied] = useState(false)
   const code = normalizeCouponCode(input)
+  // Read when the timer fires: a change of amount or phone alone does not restart the check.
+  const latest = useRef({ orderAmount, phone })
+  latest.current = { orderAmount, phone }
 
+  // Only a new code starts (or restarts) a check: the state changes it makes (validating, valid, error,
+  // applied) must not cancel the request they are waiting for.
   useEffect(() => {
-    if (state.status !== 'idle' || code.length < COUPON_MIN_LENGTH) return
-    let cancelled = false
+    if (code.length < COUPON_MIN_LENGTH) return
+    const controller = new AbortController()
     const timer = setTimeout(() => {
       setState({ status: 'validating' })
-      api<ValidateReply>('/coupons/client/validate', { method: 'POST', body: { code, orderAmount, phone: phone || undefined } })
+      const { orderAmount: amount, phone: typedPhone } = latest.current
+      api<ValidateReply>('/coupons/client/validate', {
+        method: 'POST',
+        body: { code, orderAmount: amount, phone: typedPhone || undefined },
+        signal: controller.signal,
+      })
         .then((data) => {
-          if (!cancelled) setState({ status: 'valid', discount: data.orderSummary.discountAmount })
+          if (!controller.signal.aborted) setState({ status: 'valid', discount: data.orderSummary.discountAmount })
         })
         .catch((error: unknown) => {
-          if (!cancelled) setState({ status: 'error', reason: reasonOf(error), message: error instanceof ApiError ? error.message : '' })
+          if (controller.signal.aborted) return
+          const minOrder = error instanceof ApiError ? (error.data as { minOrderAmount?: unknown } | undefined)?.minOrderAmount : undefined
+          setState({
+            status: 'error',
+            reason: reasonOf(error),
+            message: error instanceof ApiError ? error.message : '',
+            ...(typeof minOrder === 'number' ? { minOrderAmount: minOrder } : {}),
+          })
         })
     }, COUPON_DEBOUNCE_MS)
     return () => {
-      cancelled = true
+      controller.abort()
       clearTimeout(timer)
     }
-    // phone and amount are read when the timer fires; a new code (or a reset to idle) restarts it
-  }, [code, state.status])
+  }, [code])
 
   useEffect(() => {
     if (!showApplied) return
@@ -85,7 +103,10 @@ export function useCoupon(orderAmount: number, phone?: string) {
     showApplied,
     /** Upper-cased, letters and digits only, as the shopper types; any earlier result is cleared. */
     setInput: (raw: string) => {
-      setInput(normalizeCouponCode(raw))
+      const next = normalizeCouponCode(raw)
+      // A keystroke that normalising removes (a space, a dash) changes nothing: the result stands.
+      if (next === input) return
+      setInput(next)
       setState({ status: 'idle' })
     },
     /** Only a validated code can be applied. */
@@ -101,7 +122,7 @@ export function useCoupon(orderAmount: number, phone?: string) {
         void api('/coupons/client/remove', { method: 'DELETE', body: { couponCode: state.code } }).catch(() => undefined)
       }
       setInput('')
-      setState({ status: 'idle' })
+      setState(state.status === 'applied' ? { status: 'removed', code: state.code } : { status: 'idle' })
       setShowApplied(false)
     },
   }

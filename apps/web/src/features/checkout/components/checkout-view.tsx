@@ -1,6 +1,6 @@
 import { colorName, computeTotals, formatPrice } from '@shop/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useCallback, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -12,6 +12,7 @@ import type { ClientUser } from '../../../lib/auth-state.ts'
 import { useApiErrorText, useMessageKey } from '../../../lib/error-text.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import type { Cart } from '../../cart/types.ts'
+import { purchaseEventId, track } from '../../pixels/browser-pixels.ts'
 import { useCoupon } from '../api/use-coupon.ts'
 import { useDeliveryQuote } from '../api/use-delivery-quote.ts'
 import { type PlaceOrderBody, usePlaceOrder } from '../api/use-place-order.ts'
@@ -24,6 +25,7 @@ import {
   NOTES_MAX,
   validateCheckout,
 } from '../checkout-form.ts'
+import { clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft } from '../checkout-draft.ts'
 import { rememberLastOrder } from '../last-order.ts'
 import type { PlacedOrder, PriceQuote } from '../types.ts'
 import { CouponBox } from './coupon-box.tsx'
@@ -53,12 +55,18 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
   const queryClient = useQueryClient()
   const messageKey = useMessageKey()
   const errorText = useApiErrorText()
-  const [values, setValues] = useState<CheckoutValues>(() => ({
-    ...EMPTY_CHECKOUT,
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    phone: user?.phone ?? '',
-  }))
+  // A reload keeps what was typed (this tab only); the account fills what the draft leaves empty.
+  const [draft] = useState(readCheckoutDraft)
+  const [values, setValues] = useState<CheckoutValues>(() => {
+    const kept = Object.fromEntries(Object.entries(draft?.values ?? {}).filter(([, value]) => value !== ''))
+    return {
+      ...EMPTY_CHECKOUT,
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      phone: user?.phone ?? '',
+      ...kept,
+    }
+  })
   const [errors, setErrors] = useState<CheckoutErrors>({})
   /** Server refusals by field, already translated. */
   const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({})
@@ -66,12 +74,30 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
   const [formError, setFormError] = useState('')
 
   const subtotal = cart?.subtotal ?? 0
-  const coupon = useCoupon(subtotal, values.phone)
+  const coupon = useCoupon(subtotal, values.phone, draft?.coupon)
+  const placed = useRef(false)
+  useEffect(() => {
+    if (!placed.current) saveCheckoutDraft({ values, coupon: coupon.input })
+  }, [values, coupon.input])
   const quote = useDeliveryQuote(values.wilaya, values.deliveryType)
   const discount = coupon.state.status === 'applied' ? coupon.state.discount : 0
   const totals = quote.fee === undefined ? undefined : computeTotals(subtotal, discount, quote.fee)
   const placeOrder = usePlaceOrder(owner)
   const orderable = cart?.items.filter((item) => item.available) ?? []
+
+  // Ad pixels: the shopper reached the checkout with something to order (once per visit).
+  const checkoutTracked = useRef(false)
+  const hasItems = orderable.length > 0
+  useEffect(() => {
+    if (!hasItems || checkoutTracked.current || !cart) return
+    checkoutTracked.current = true
+    const lines = cart.items.filter((item) => item.available)
+    track('InitiateCheckout', {
+      contentIds: [...new Set(lines.map((item) => item.product._id))],
+      quantity: lines.reduce((sum, item) => sum + item.quantity, 0),
+      value: cart.subtotal,
+    })
+  }, [hasItems, cart])
 
   const set = <K extends CheckoutField>(field: K, value: CheckoutValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }))
@@ -134,7 +160,16 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
     }
     placeOrder.mutate(body, {
       onSuccess: (order) => {
+        track('Purchase', {
+          contentIds: [...new Set(order.orderItems.map((item) => item.product._id).filter((id): id is string => Boolean(id)))],
+          quantity: order.orderItems.reduce((sum, item) => sum + item.quantity, 0),
+          value: order.totalAmount,
+          orderId: order._id,
+          eventId: purchaseEventId(order),
+        })
         setPriceChange(null)
+        placed.current = true
+        clearCheckoutDraft()
         rememberLastOrder(order)
         onPlaced(order)
         toast.success(t('success:orderPlaced' as never))

@@ -39,13 +39,14 @@ export function CouponBox({ coupon }: CouponBoxProps) {
   let message: { text: string; tone: 'muted' | 'ok' | 'error' } | null = null
   if (state.status === 'validating') message = { text: t('coupon.validating'), tone: 'muted' }
   if (state.status === 'valid') message = { text: t('coupon.valid', { amount: formatPrice(state.discount, locale) }), tone: 'ok' }
+  if (state.status === 'removed') message = { text: t('coupon.removed', { code: state.code }), tone: 'muted' }
   if (state.status === 'error') {
     const text =
-      state.reason === 'minOrder' && state.message
-        ? state.message
-        : state.reason === 'failed'
-          ? t('coupon.failed')
-          : t(`coupon.${state.reason}`)
+      state.reason === 'minOrder'
+        ? state.minOrderAmount !== undefined
+          ? t('coupon.minOrder', { amount: formatPrice(state.minOrderAmount, locale) })
+          : state.message || t('coupon.invalid')
+        : t(`coupon.${state.reason}`)
     message = { text, tone: 'error' }
   }
   if (!message && needValid) message = { text: t('coupon.validateFirst'), tone: 'error' }

@@ -1,10 +1,11 @@
-import { formatPrice } from '@shop/shared'
+import { colorName, formatPrice } from '@shop/shared'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import type { PlacedOrder } from '../types.ts'
+import { OrderSummary } from './order-summary.tsx'
 
 export interface ThankYouViewProps {
   order: PlacedOrder | null
@@ -24,7 +25,8 @@ export function ThankYouView({ order, isSignedIn }: ThankYouViewProps) {
       </div>
     )
   }
-  const itemCount = order.orderItems.reduce((sum, item) => sum + item.quantity, 0)
+  const lines = order.orderItems ?? []
+  const itemCount = lines.reduce((sum, item) => sum + item.quantity, 0)
   const customer = `${order.customerInfo.firstName} ${order.customerInfo.lastName}`
   const rows: [string, ReactNode][] = [
     [t('thankYou.number'), <bdi dir="ltr" key="n">{order.trackingNumber}</bdi>],
@@ -52,9 +54,41 @@ export function ThankYouView({ order, isSignedIn }: ThankYouViewProps) {
             <dd className="font-medium">{value}</dd>
           </div>
         ))}
-        <dt className="border-t border-line pt-2 text-lg font-bold">{t('thankYou.total')}</dt>
-        <dd className="border-t border-line pt-2 text-lg font-bold">{formatPrice(order.totalAmount, locale)}</dd>
       </dl>
+      <section aria-labelledby="thank-you-lines" className="flex flex-col gap-3 rounded-lg border border-line p-5">
+        <h2 id="thank-you-lines" className="text-lg font-semibold">
+          {t('thankYou.linesTitle')}
+        </h2>
+        {lines.length > 0 ? (
+          <ul className="flex flex-col divide-y divide-line text-sm">
+            {lines.map((item, index) => (
+              <li key={item._id ?? index} className="flex justify-between gap-3 py-2">
+                <span className="min-w-0">
+                  <span className="block font-medium">{item.product?.name || t('thankYou.productFallback')}</span>
+                  <span className="block text-muted">
+                    {[
+                      item.size ? t('thankYou.size', { size: item.size }) : '',
+                      item.color ? t('thankYou.color', { color: colorName(item.color, locale) }) : '',
+                      t('summary.quantity', { count: item.quantity }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                </span>
+                <span className="shrink-0">{formatPrice(item.lineTotal ?? item.priceAtPurchase * item.quantity, locale)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {typeof order.subtotal === 'number' && typeof order.shippingFee === 'number' ? (
+          <OrderSummary subtotal={order.subtotal} discount={order.discountAmount ?? 0} deliveryFee={order.shippingFee} total={order.totalAmount} />
+        ) : (
+          <p className="flex justify-between gap-4 border-t border-line pt-3 text-lg font-bold">
+            <span>{t('thankYou.total')}</span>
+            <span>{formatPrice(order.totalAmount, locale)}</span>
+          </p>
+        )}
+      </section>
       {order.paymentMethod !== 'cash_on_delivery' ? (
         <div className="rounded-lg border border-line p-4 text-sm">
           <p className="font-semibold">{t('payment.accountTitle')}</p>

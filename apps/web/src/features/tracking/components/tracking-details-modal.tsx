@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/shared'
+import { colorName, formatPrice } from '@shop/shared'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { IconClose } from '../../../components/icons/icon-close.tsx'
@@ -89,7 +89,15 @@ export function TrackingDetailsModal({ order, phoneNumber, onClose }: TrackingDe
                       </span>
                       <span className="flex-1">
                         <span className="block">{item.product.name || t('details.productFallback')}</span>
-                        <span className="block text-sm text-muted">{t('details.quantity', { count: item.quantity })}</span>
+                        <span className="block text-sm text-muted">
+                          {[
+                            item.size ? t('details.size', { size: item.size }) : '',
+                            item.color ? t('details.color', { color: colorName(item.color, locale) }) : '',
+                            t('details.quantity', { count: item.quantity }),
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
                       </span>
                       <span className="font-medium">{formatPrice(item.price * item.quantity, locale)}</span>
                     </li>
@@ -115,10 +123,30 @@ export function TrackingDetailsModal({ order, phoneNumber, onClose }: TrackingDe
               {shown.shippingAddress.postalCode ? ` ${shown.shippingAddress.postalCode}` : ''}
             </p>
           </section>
-          <p className="flex justify-between border-t border-line pt-3 text-lg font-bold">
-            <span>{t('details.total')}</span>
-            <span>{formatPrice(trackedTotal(shown), locale)}</span>
-          </p>
+          <dl className="flex flex-col gap-2 border-t border-line pt-3">
+            {shown.subtotal !== undefined ? (
+              <div className="flex justify-between gap-4">
+                <dt>{t('details.subtotal')}</dt>
+                <dd>{formatPrice(shown.subtotal, locale)}</dd>
+              </div>
+            ) : null}
+            {shown.discountAmount ? (
+              <div className="flex justify-between gap-4 text-sale">
+                <dt>{t('details.discount')}</dt>
+                <dd>{formatPrice(-shown.discountAmount, locale)}</dd>
+              </div>
+            ) : null}
+            {shown.shippingFee !== undefined ? (
+              <div className="flex justify-between gap-4">
+                <dt>{t('details.deliveryFee')}</dt>
+                <dd>{shown.shippingFee === 0 ? t('details.freeDelivery') : formatPrice(shown.shippingFee, locale)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between gap-4 text-lg font-bold">
+              <dt>{t('details.total')}</dt>
+              <dd>{formatPrice(trackedTotal(shown), locale)}</dd>
+            </div>
+          </dl>
         </div>
       ) : null}
     </dialog>
