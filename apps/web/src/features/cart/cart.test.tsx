@@ -9,7 +9,7 @@ import { cartItem, cartOf, SESSION_ID } from './cart-fixtures.ts'
 // Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.
 configure({ asyncUtilTimeout: 4000 })
 
-const guest = { '/auth/client/profile': { status: 401, code: 'UNAUTHENTICATED' }, '/settings': { data: { settings: SETTINGS } } }
+const guest = { '/auth/client/session': { data: { user: null } }, '/settings': { data: { settings: SETTINGS } } }
 
 describe('guest cart', () => {
   test('keeps the session id the server issues and sends it on the next cart calls', async () => {
@@ -96,7 +96,7 @@ describe('guest cart', () => {
     let signedIn = true
     const api = routeApi({
       '/settings': { data: { settings: SETTINGS } },
-      'GET /auth/client/profile': () =>
+      'GET /auth/client/session': () =>
         signedIn
           ? { data: { user: { _id: 'u1', firstName: 'Amine', lastName: 'B', name: 'Amine B', email: 'a@b.dz', phone: null, dateOfBirth: null, createdAt: '2026-01-01', totalOrders: 0 } } }
           : { status: 401, code: 'UNAUTHENTICATED' },
