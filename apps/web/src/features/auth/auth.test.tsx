@@ -22,7 +22,7 @@ describe('account guard', () => {
       '/settings': { data: { settings: SETTINGS } },
       'GET /auth/client/session': () =>
         new Promise((resolve) => {
-          answer = () => resolve({ status: 401, code: 'UNAUTHENTICATED' })
+          answer = () => resolve({ data: { user: null } })
         }),
       'GET /cart/guest': { data: { cart: cartOf([]), sessionId: SESSION_ID } },
     })

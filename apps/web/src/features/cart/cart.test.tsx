@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { GUEST_SESSION_KEY } from '../../lib/api.ts'
+import { clearSessionEnded } from '../auth/session-ended.ts'
 import { SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { routeApi } from '../../test/route-api.ts'
@@ -110,5 +111,9 @@ describe('guest cart', () => {
     expect(await screen.findByText('Votre panier est vide')).toBeTruthy()
     expect(api.calls('GET /cart/client')).toHaveLength(1)
     expect(api.calls('GET /cart/guest')).toHaveLength(1)
+    // the shopper is told why, and offered the sign-in back to the cart
+    expect(screen.getByText('Veuillez vous connecter pour continuer')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/login?redirect=%2Fcart')
+    clearSessionEnded()
   })
 })
