@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, api } from './api.ts'
 
 /**
- * Who is shopping (spec §4): `unknown` until GET /auth/client/profile answers, then `authenticated`
+ * Who is shopping (spec §4): `unknown` until GET /auth/client/session answers, then `authenticated`
  * (the session cookie is valid) or `anonymous` (guest). The cart, checkout, header and account pages
  * all read this one query, so they can never disagree.
  */
@@ -28,9 +28,10 @@ export const profileQuery = queryOptions({
   queryKey: authKeys.profile(),
   queryFn: async ({ signal }): Promise<ClientUser | null> => {
     try {
-      return (await api<{ user: ClientUser }>('/auth/client/profile', { signal })).user
+      // A guest gets 200 with user null: no refused request is logged on every guest page.
+      return (await api<{ user: ClientUser | null }>('/auth/client/session', { signal })).user ?? null
     } catch (error) {
-      // 401 is the normal answer for a guest; an API without accounts (404) means the same.
+      // An older API still answers 401 for a guest; one without accounts (404) means the same.
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null
       throw error
     }

@@ -134,6 +134,20 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
     reply.ok({ user: await userReply(await currentClient(request)) }),
   )
 
+  // "Who am I" for the storefront: a guest is an answer, not a failure (200 with user null), so a guest's
+  // pages never log a refused request; the profile above keeps its 401 for callers that need an account.
+  api.get('/auth/client/session', { schema: { tags, summary: 'The signed-in shopper, or user null for a guest' } }, async (request, reply) => {
+    let client: ClientRow
+    try {
+      await requireClient(request)
+      client = await currentClient(request)
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHENTICATED') return reply.ok({ user: null })
+      throw error
+    }
+    return reply.ok({ user: await userReply(client) })
+  })
+
   api.patch(
     '/auth/client/profile',
     { schema: { tags, summary: 'Change names, phone or date of birth (the e-mail cannot change)', body: profileBody }, preHandler: [requireClient] },

@@ -40,6 +40,60 @@ for (const target of TEST_TARGETS) {
       assert.equal(profile.body.data.user.totalOrders, 0)
     })
 
+    test('the session check answers 200 with user null for a guest or an ended session, and the user when signed in', async () => {
+      const guest = await shop.http('GET', '/api/v1/auth/client/session')
+      assert.equal(guest.status, 200)
+      assert.equal(guest.body.data.user, null)
+      const stale = await shop.http('GET', '/api/v1/auth/client/session', { cookie: 'shop_session=not-a-session' })
+      assert.equal(stale.status, 200)
+      assert.equal(stale.body.data.user, null)
+      const res = await signup('session@example.dz', { phone: '٠٦٦١ ٢٣ ٤٥ ٦٧' })
+      assert.equal(res.status, 201)
+      assert.equal(res.body.data.user.phone, '0661234567', 'an optional phone typed in Eastern Arabic digits is stored as 0-9')
+      const signedIn = await shop.http('GET', '/api/v1/auth/client/session', { cookie: res.cookie })
+      assert.equal(signedIn.status, 200)
+      assert.equal(signedIn.body.data.user.email, 'session@example.dz')
+      assert.equal(signedIn.body.data.user.phone, '0661234567')
+      const noPhone = await signup('session-nophone@example.dz', { phone: '' })
+      assert.equal(noPhone.status, 201, 'the phone is optional')
+      assert.equal(noPhone.body.data.user.phone, null)
+      const badPhone = await signup('session-badphone@example.dz', { phone: '0212345678' })
+      assert.equal(badPhone.status, 400)
+      assert.ok(badPhone.body.errors.some((e: { field: string }) => e.field === 'phone'))
+    })
+
+    test("a client finds its own orders by its phone in any usual form, and each order carries its status timeline", async () => {
+      const res = await signup('orders-phone@example.dz')
+      const other = await signup('orders-phone-other@example.dz')
+      const commune = (await shop.http('GET', '/api/v1/location/states/16/cities')).body.data.cities[0]._id
+      const phone = randomPhone()
+      const place = (cookie: string) =>
+        shop.http('POST', '/api/v1/order/client', {
+          cookie,
+          body: {
+            orderItems: [{ productId: shop.catalogue.scarf.id, quantity: 1 }],
+            customerInfo: { firstName: 'Yacine', lastName: 'Mansouri', phone },
+            shippingAddress: { wilayaId: 16, communeId: commune, type: 'stopdesk' },
+          },
+        })
+      const mine = await place(res.cookie)
+      assert.equal(mine.status, 201)
+      await place(other.cookie)
+      const eastern = [...phone].map((digit) => String.fromCharCode(0x0660 + Number(digit))).join('')
+      const international = `+213 ${phone.slice(1, 4)} ${phone.slice(4, 6)} ${phone.slice(6, 8)} ${phone.slice(8)}`
+      for (const term of [phone, international, `213${phone.slice(1)}`, eastern]) {
+        const list = await shop.http('GET', `/api/v1/order/client?searchOrders=${encodeURIComponent(term)}`, { cookie: res.cookie })
+        assert.equal(list.status, 200, term)
+        assert.equal(list.body.data.totalOrders, 1, `"${term}" finds the one order of this account`)
+        assert.equal(list.body.data.orders[0]._id, mine.body.data.order._id)
+      }
+      const nobody = await shop.http('GET', `/api/v1/order/client?searchOrders=${encodeURIComponent(randomPhone())}`, { cookie: res.cookie })
+      assert.equal(nobody.body.data.totalOrders, 0)
+      const list = await shop.http('GET', '/api/v1/order/client', { cookie: res.cookie })
+      assert.deepEqual(list.body.data.orders[0].history.map((entry: { status: string }) => entry.status), ['pending'])
+      assert.ok(!Number.isNaN(Date.parse(list.body.data.orders[0].history[0].date)))
+    })
+
     test('sign-up refuses a taken e-mail (any case), short, common and mismatched passwords', async () => {
       await signup('taken@example.dz')
       const again = await signup('TAKEN@example.dz')

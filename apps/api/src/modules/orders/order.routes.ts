@@ -1,9 +1,9 @@
-import { formatPrice, ORDER_STATUSES, translate } from '@shop/shared'
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
+import { formatPrice, normalizeDzMobile, ORDER_STATUSES, toLatinDigits, translate } from '@shop/shared'
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { orders, returnRequests } from '../../db/schema.ts'
+import { orderStatusHistory, orders, returnRequests } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { containing, pageCount, pagingQuery } from '../../http/paging.ts'
 import { requireClient } from '../../plugins/session.ts'
@@ -84,10 +84,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       if (q.startDate) filters.push(gte(orders.createdAt, q.startDate))
       if (q.endDate) filters.push(lt(orders.createdAt, new Date(q.endDate.getTime() + 24 * 60 * 60 * 1000)))
       if (q.searchOrders) {
-        const pattern = containing(q.searchOrders)
+        // Arabic phone keyboards type ٠-٩: the term is read in 0-9 first
+        const term = toLatinDigits(q.searchOrders)
+        const pattern = containing(term)
+        // the shopper's own number in any usual form (0661…, +213 661…, 213661…) finds the orders placed with it
+        const phone = normalizeDzMobile(term)
         filters.push(
           or(
             ilike(orders.trackingNumber, pattern),
+            phone ? eq(orders.phone, phone) : undefined,
             sql`exists (select 1 from order_items i where i.order_id = ${orders.id} and (shop_fold(i.name_ar || ' ' || i.name_fr) like shop_fold(${pattern})))`,
           ),
         )
@@ -98,8 +103,22 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         app.db.select({ n: count() }).from(orders).where(where),
       ])
       const totalOrders = Number(total?.n ?? 0)
+      const [replies, history] = await Promise.all([
+        orderReplies(app.db, rows, request.locale),
+        rows.length === 0
+          ? []
+          : app.db
+              .select({ orderId: orderStatusHistory.orderId, status: orderStatusHistory.toStatus, createdAt: orderStatusHistory.createdAt })
+              .from(orderStatusHistory)
+              .where(inArray(orderStatusHistory.orderId, rows.map((row) => row.id)))
+              .orderBy(asc(orderStatusHistory.createdAt)),
+      ])
       return reply.ok({
-        orders: await orderReplies(app.db, rows, request.locale),
+        // each order with its status timeline (oldest first), as the account's order cards show it
+        orders: replies.map((order) => ({
+          ...order,
+          history: history.filter((entry) => entry.orderId === order._id).map((entry) => ({ status: entry.status, date: entry.createdAt.toISOString() })),
+        })),
         currentPage: q.page,
         totalPages: pageCount(totalOrders, q.limit),
         totalOrders,

@@ -19,3 +19,11 @@ describe('cart badge', () => {
     expect(container.textContent).toBe('')
   })
 })
+
+describe('cart badge while the cart loads', () => {
+  test('shows a spinner, not a count or the empty state', () => {
+    const { container } = render(<CartBadge count={0} loading />)
+    expect(screen.getByTestId('cart-badge-loading')).toBeTruthy()
+    expect(container.textContent).toBe('')
+  })
+})

@@ -1,4 +1,4 @@
-import { emailAddress, newPassword, personName } from '@shop/shared'
+import { dzMobile, emailAddress, newPassword, personName } from '@shop/shared'
 import { z } from 'zod'
 
 export const loginSchema = z.object({
@@ -6,7 +6,7 @@ export const loginSchema = z.object({
   password: z.string().min(1, 'validation:required'),
 })
 
-/** Sign-up: the one password rule of the store (≥ 8, not a common one), confirmation must match, terms accepted. */
+/** Sign-up: the one password rule of the store (≥ 8, not a common one), confirmation must match, optional phone, terms accepted. */
 export const signupSchema = z
   .object({
     firstName: personName,
@@ -14,6 +14,8 @@ export const signupSchema = z
     email: emailAddress,
     password: newPassword,
     confirmPassword: z.string(),
+    // optional: left empty it is not sent; typed, it must be an Algerian mobile (0661…, +213…, ٠٦٦١…)
+    phone: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), dzMobile.optional()),
     terms: z.literal(true, { error: 'account:register.termsRequired' }),
   })
   .refine((values) => values.password === values.confirmPassword, {

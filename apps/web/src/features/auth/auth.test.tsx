@@ -20,9 +20,9 @@ describe('account guard', () => {
     let answer: (() => void) | undefined
     routeApi({
       '/settings': { data: { settings: SETTINGS } },
-      'GET /auth/client/profile': () =>
+      'GET /auth/client/session': () =>
         new Promise((resolve) => {
-          answer = () => resolve({ status: 401, code: 'UNAUTHENTICATED' })
+          answer = () => resolve({ data: { user: null } })
         }),
       'GET /cart/guest': { data: { cart: cartOf([]), sessionId: SESSION_ID } },
     })
@@ -37,7 +37,7 @@ describe('account guard', () => {
   test('a signed-in client sees the orders page with the real total on the profile', async () => {
     routeApi({
       '/settings': { data: { settings: SETTINGS } },
-      'GET /auth/client/profile': { data: { user: USER } },
+      'GET /auth/client/session': { data: { user: USER } },
       'GET /cart/client': { data: { cart: cartOf([], null) } },
       'GET /order/client': { data: { orders: [], currentPage: 1, totalPages: 1, totalOrders: 0 } },
     })
@@ -50,7 +50,7 @@ describe('account guard', () => {
   test('/login sends signed-in clients home', async () => {
     routeApi({
       '/settings': { data: { settings: SETTINGS } },
-      'GET /auth/client/profile': { data: { user: USER } },
+      'GET /auth/client/session': { data: { user: USER } },
       'GET /cart/client': { data: { cart: cartOf([], null) } },
     })
     const { router } = renderApp({ path: '/login', locale: 'fr' })
@@ -61,7 +61,7 @@ describe('account guard', () => {
     window.localStorage.setItem(GUEST_SESSION_KEY, SESSION_ID)
     const api = routeApi({
       '/settings': { data: { settings: SETTINGS } },
-      'GET /auth/client/profile': { status: 401, code: 'UNAUTHENTICATED' },
+      'GET /auth/client/session': { data: { user: null } },
       'GET /cart/guest': { data: { cart: cartOf([cartItem()]), sessionId: SESSION_ID } },
       'POST /auth/client/login': { data: { user: USER } },
       'GET /cart/client': { data: { cart: cartOf([cartItem({ quantity: 2 })], null) } },
@@ -82,7 +82,7 @@ describe('account guard', () => {
   test('sign-up refuses a common password and a mismatched confirmation before sending', async () => {
     const api = routeApi({
       '/settings': { data: { settings: SETTINGS } },
-      'GET /auth/client/profile': { status: 401, code: 'UNAUTHENTICATED' },
+      'GET /auth/client/session': { data: { user: null } },
       'GET /cart/guest': { data: { cart: cartOf([]), sessionId: SESSION_ID } },
     })
     renderApp({ path: '/auth/register', locale: 'fr' })

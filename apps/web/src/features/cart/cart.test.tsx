@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { GUEST_SESSION_KEY } from '../../lib/api.ts'
+import { clearSessionEnded } from '../auth/session-ended.ts'
 import { SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { routeApi } from '../../test/route-api.ts'
@@ -9,7 +10,7 @@ import { cartItem, cartOf, SESSION_ID } from './cart-fixtures.ts'
 // Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.
 configure({ asyncUtilTimeout: 4000 })
 
-const guest = { '/auth/client/profile': { status: 401, code: 'UNAUTHENTICATED' }, '/settings': { data: { settings: SETTINGS } } }
+const guest = { '/auth/client/session': { data: { user: null } }, '/settings': { data: { settings: SETTINGS } } }
 
 describe('guest cart', () => {
   test('keeps the session id the server issues and sends it on the next cart calls', async () => {
@@ -96,7 +97,7 @@ describe('guest cart', () => {
     let signedIn = true
     const api = routeApi({
       '/settings': { data: { settings: SETTINGS } },
-      'GET /auth/client/profile': () =>
+      'GET /auth/client/session': () =>
         signedIn
           ? { data: { user: { _id: 'u1', firstName: 'Amine', lastName: 'B', name: 'Amine B', email: 'a@b.dz', phone: null, dateOfBirth: null, createdAt: '2026-01-01', totalOrders: 0 } } }
           : { status: 401, code: 'UNAUTHENTICATED' },
@@ -110,5 +111,9 @@ describe('guest cart', () => {
     expect(await screen.findByText('Votre panier est vide')).toBeTruthy()
     expect(api.calls('GET /cart/client')).toHaveLength(1)
     expect(api.calls('GET /cart/guest')).toHaveLength(1)
+    // the shopper is told why, and offered the sign-in back to the cart
+    expect(screen.getByText('Veuillez vous connecter pour continuer')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/login?redirect=%2Fcart')
+    clearSessionEnded()
   })
 })

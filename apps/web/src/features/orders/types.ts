@@ -24,4 +24,6 @@ export interface ClientOrder {
   paymentMethod: PaymentMethod
   paymentStatus: PaymentStatus
   returnRequest: { status: ReturnRequestStatus; reason: string; createdAt: string } | null
+  /** Status changes, oldest first (the list sends them; older replies may not). */
+  history?: { status: OrderStatus; date: string }[]
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { FormField, INPUT_CLASS } from '../../../components/ui/form-field.tsx'
 import { toast } from '../../../components/ui/toast.ts'
+import { ApiError } from '../../../lib/api.ts'
 import type { ClientUser } from '../../../lib/auth-state.ts'
 import { useApiErrorText, useMessageKey } from '../../../lib/error-text.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
@@ -115,11 +116,14 @@ function PasswordForm() {
   const empty = { currentPassword: '', newPassword: '', confirmNewPassword: '' }
   const [values, setValues] = useState(empty)
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // the API's field messages (a wrong current password), already in the shopper's language
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const set = (field: keyof typeof empty) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }))
     setErrors((current) => ({ ...current, [field]: '' }))
+    setServerErrors((current) => ({ ...current, [field]: '' }))
   }
-  const errorOf = (field: string) => (errors[field] ? messageKey(errors[field]) : undefined)
+  const errorOf = (field: string) => (errors[field] ? messageKey(errors[field]) : serverErrors[field] || undefined)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const parsed = passwordChangeSchema.safeParse(values)
@@ -130,7 +134,12 @@ function PasswordForm() {
         toast.success(t('password.changed'))
         setValues(empty)
       },
-      onError: (error) => toast.error(errorText(error, t('password.changeFailed'))),
+      onError: (error) => {
+        const fields = error instanceof ApiError ? error.fieldErrors.filter((entry) => entry.field in empty) : []
+        // a refused field is shown under that field; anything else (network, server) as a toast
+        if (fields.length > 0) setServerErrors(Object.fromEntries(fields.map((entry) => [entry.field, entry.message])))
+        else toast.error(errorText(error, t('password.changeFailed')))
+      },
     })
   }
   const score = passwordStrength(values.newPassword)

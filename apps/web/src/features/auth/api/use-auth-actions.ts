@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, clearGuestSessionId } from '../../../lib/api.ts'
 import { authKeys, type ClientUser, markSignedOut } from '../../../lib/auth-state.ts'
+import { clearSessionEnded } from '../session-ended.ts'
 
 export interface LoginInput {
   email: string
@@ -23,6 +24,7 @@ function useSignedIn() {
   const queryClient = useQueryClient()
   return (user: ClientUser) => {
     clearGuestSessionId()
+    clearSessionEnded()
     queryClient.removeQueries({ queryKey: ['cart', 'guest'] })
     queryClient.setQueryData(authKeys.profile(), user)
     void queryClient.invalidateQueries({ queryKey: ['cart'] })

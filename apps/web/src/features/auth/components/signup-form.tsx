@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { FormField, INPUT_CLASS } from '../../../components/ui/form-field.tsx'
 import { toast } from '../../../components/ui/toast.ts'
+import { ApiError } from '../../../lib/api.ts'
 import { useApiErrorText, useMessageKey } from '../../../lib/error-text.ts'
 import { useSignup } from '../api/use-auth-actions.ts'
 import { fieldErrors, signupSchema } from '../auth-forms.ts'
@@ -12,7 +13,7 @@ export interface SignupFormProps {
   onDone: (signedIn: boolean) => void
 }
 
-const EMPTY = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' }
+const EMPTY = { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' }
 
 export function SignupForm({ onDone }: SignupFormProps) {
   const { t } = useTranslation('account')
@@ -23,15 +24,18 @@ export function SignupForm({ onDone }: SignupFormProps) {
   const [terms, setTerms] = useState(false)
   const [rememberMe, setRememberMe] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // the API's own field messages, already in the shopper's language
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState('')
   const mismatch = values.password !== '' && values.confirmPassword !== '' && values.password !== values.confirmPassword
 
   const set = (field: keyof typeof EMPTY) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }))
     setErrors((current) => ({ ...current, [field]: '' }))
+    setServerErrors((current) => ({ ...current, [field]: '' }))
     setFailure('')
   }
-  const errorOf = (field: string) => (errors[field] ? messageKey(errors[field]) : undefined)
+  const errorOf = (field: string) => (errors[field] ? messageKey(errors[field]) : serverErrors[field] || undefined)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -46,7 +50,11 @@ export function SignupForm({ onDone }: SignupFormProps) {
           toast.success(t('register.success'))
           onDone(Boolean(user))
         },
-        onError: (error) => setFailure(errorText(error, t('register.failed'))),
+        onError: (error) => {
+          const fields = error instanceof ApiError ? error.fieldErrors.filter((entry) => entry.field in EMPTY) : []
+          if (fields.length > 0) setServerErrors(Object.fromEntries(fields.map((entry) => [entry.field, entry.message])))
+          else setFailure(errorText(error, t('register.failed')))
+        },
       },
     )
   }
@@ -64,6 +72,20 @@ export function SignupForm({ onDone }: SignupFormProps) {
         {text('lastName', t('fields.lastName'), { autoComplete: 'family-name' })}
       </div>
       {text('email', t('fields.email'), { type: 'email', inputMode: 'email', autoComplete: 'email', dir: 'ltr' })}
+      <FormField id="signup-phone" label={t('fields.phone')} labelSuffix={t('fields.optional')} hint={t('fields.phoneHint')} error={errorOf('phone')}>
+        {(control) => (
+          <input
+            {...control}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            dir="ltr"
+            className={`${INPUT_CLASS} text-start`}
+            value={values.phone}
+            onChange={(e) => set('phone')(e.target.value)}
+          />
+        )}
+      </FormField>
       <FormField id="signup-password" label={t('fields.password')} error={errorOf('password')} hint={<PasswordStrength password={values.password} />}>
         {(control) => (
           <input {...control} type="password" autoComplete="new-password" className={INPUT_CLASS} value={values.password} onChange={(e) => set('password')(e.target.value)} />

@@ -18,6 +18,7 @@ import { toast } from '../../../components/ui/toast.ts'
 import { ApiError, api, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
 import { markSignedOut, useAuth } from '../../../lib/auth-state.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
+import { markSessionEnded } from '../../auth/session-ended.ts'
 import type { AddToCartInput, Cart, CartOwner } from '../types.ts'
 
 export const cartKeys = {
@@ -53,9 +54,15 @@ export function useCartOwner(): CartOwner | undefined {
   return status === 'authenticated' ? 'client' : 'guest'
 }
 
-/** A 401 on the client cart means the session ended elsewhere: forget the account and its cart. */
+/**
+ * A 401 on the client cart means the session ended elsewhere: forget the account and its cart, and let the
+ * cart page ask the shopper to sign in again.
+ */
 export function handleCartError(queryClient: QueryClient, owner: CartOwner, error: unknown): void {
-  if (owner === 'client' && error instanceof ApiError && error.status === 401) markSignedOut(queryClient)
+  if (owner === 'client' && error instanceof ApiError && error.status === 401) {
+    markSessionEnded()
+    markSignedOut(queryClient)
+  }
 }
 
 export function useCart() {

@@ -53,21 +53,16 @@ export function CartMenu() {
     <div ref={root} className="relative">
       <button
         type="button"
-        aria-label={t('common:cart.label', { count })}
+        // until the cart answers, the label says it is loading: never "empty" for a cart not read yet
+        aria-label={isLoading ? t('badgeLoading') : t('common:cart.label', { count })}
+        aria-busy={isLoading}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
         className="relative inline-flex size-11 items-center justify-center rounded-md hover:bg-surface"
       >
         <IconBag />
-        {isLoading ? (
-          <span
-            aria-hidden="true"
-            className="absolute -end-0.5 -top-0.5 size-4 rounded-full border-2 border-brand border-t-transparent motion-safe:animate-spin"
-          />
-        ) : (
-          <CartBadge count={count} />
-        )}
+        <CartBadge count={count} loading={isLoading} />
       </button>
       {open ? (
         <div

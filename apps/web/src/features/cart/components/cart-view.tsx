@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { SignInPrompt } from '../../auth/components/sign-in-prompt.tsx'
+import { useSessionEnded } from '../../auth/session-ended.ts'
 import { useCart } from '../api/use-cart.ts'
 import { CartEmpty } from './cart-empty.tsx'
 import { CartLine } from './cart-line.tsx'
@@ -11,6 +13,8 @@ import { ClearCartButton } from './clear-cart-button.tsx'
 export function CartView() {
   const { t } = useTranslation('cart')
   const { cart, isLoading, isError, refetch } = useCart()
+  // the account's session ended (401): say so and offer the sign-in, above the guest cart the shopper now has
+  const sessionEnded = useSessionEnded()
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 md:px-6">
@@ -19,6 +23,11 @@ export function CartView() {
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         {cart && !cart.isEmpty ? <p className="text-sm text-muted">{t('itemsCount', { count: cart.cartCount })}</p> : null}
       </div>
+      {sessionEnded ? (
+        <div className="mt-6">
+          <SignInPrompt redirect="/cart" />
+        </div>
+      ) : null}
       {isLoading ? (
         <div className="mt-6 flex flex-col gap-4" aria-label={t('loading')}>
           {[0, 1].map((key) => (

@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/shared'
+import { colorName, formatPrice } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast.ts'
@@ -29,6 +29,11 @@ export function OrderCard({ order }: OrderCardProps) {
   const [reason, setReason] = useState('')
   const hidden = order.orderItems.length - SHOWN_ITEMS
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(order.createdAt))
+  const timeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
+  const { address: street, cityName, stateName } = order.shippingAddress
+  const address = [street, cityName, stateName].filter(Boolean).join(locale === 'ar' ? '، ' : ', ')
+  // without the list's history (an older reply), the timeline starts and ends at the current status
+  const history = order.history?.length ? order.history : [{ status: order.status, date: order.createdAt }]
 
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-line bg-white/60 p-4">
@@ -41,17 +46,42 @@ export function OrderCard({ order }: OrderCardProps) {
         </span>
       </div>
       <p className="text-sm text-muted">{date}</p>
-      <ul className="flex flex-col gap-1 text-sm">
+      <ul className="flex flex-col gap-2 text-sm">
         {order.orderItems.slice(0, SHOWN_ITEMS).map((item) => (
           <li key={item._id} className="flex justify-between gap-3">
-            <span className="truncate">
-              {item.product.name} × {item.quantity}
+            <span className="min-w-0">
+              <span className="block truncate">
+                {item.product.name} × {item.quantity}
+              </span>
+              {item.size || item.color ? (
+                <span className="block text-muted">
+                  {item.size ? <span className="me-3">{t('orders.size', { size: item.size })}</span> : null}
+                  {item.color ? <span>{t('orders.color', { color: colorName(item.color, locale) })}</span> : null}
+                </span>
+              ) : null}
             </span>
             <span className="shrink-0">{formatPrice(item.lineTotal, locale)}</span>
           </li>
         ))}
         {hidden > 0 ? <li className="text-muted">{t('orders.moreItems', { count: hidden })}</li> : null}
       </ul>
+      <div className="text-sm">
+        <p className="font-medium">{t(`orders.delivery.${order.shippingAddress.type}`)}</p>
+        <p className="text-muted">{address}</p>
+      </div>
+      {history.length > 0 ? (
+        <div className="text-sm">
+          <p className="font-medium">{t('orders.timeline')}</p>
+          <ol aria-label={t('orders.timeline')} className="mt-1 flex flex-col gap-1 border-s-2 border-brand/30 ps-3">
+            {history.map((entry, index) => (
+              <li key={`${entry.status}-${index}`} className="flex flex-wrap justify-between gap-x-3">
+                <span className={index === history.length - 1 ? 'font-semibold' : ''}>{t(`status.${entry.status}`, { defaultValue: entry.status })}</span>
+                <span className="text-muted">{timeFormat.format(new Date(entry.date))}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
       <div className="flex items-center justify-between border-t border-line pt-2">
         <span className="text-sm text-muted">
           {t(`payment.${order.paymentStatus}`)}

@@ -1,30 +1,44 @@
 import { ORDER_STATUSES } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Navigate, Link } from 'react-router'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { INPUT_CLASS } from '../../../components/ui/form-field.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api.ts'
-import { type OrderFilters, useOrders } from '../api/use-orders.ts'
+import { SignInPrompt } from '../../auth/components/sign-in-prompt.tsx'
+import { useOrders } from '../api/use-orders.ts'
+import { filtersFromParams, hasFilters, paramsFromFilters } from '../order-filters.ts'
 import { OrderCard } from './order-card.tsx'
 
-const EMPTY: OrderFilters = { status: '', startDate: '', endDate: '', search: '', page: 1 }
 const FILTER_STATUSES = ORDER_STATUSES.filter((status) => status !== 'deleted')
 
+/**
+ * The shopper's orders. Filters and page live in the address (?status=&from=&to=&q=&page=), so a reload,
+ * Back and a shared link all show the same list.
+ */
 export function OrdersView() {
   const { t } = useTranslation('account')
-  const [filters, setFilters] = useState(EMPTY)
-  const [search, setSearch] = useState('')
+  const [params, setParams] = useSearchParams()
+  const location = useLocation()
+  const filters = filtersFromParams(params)
   const orders = useOrders(filters)
-  const set = (patch: Partial<OrderFilters>) => setFilters((current) => ({ ...current, page: 1, ...patch }))
-
-  if (orders.error instanceof ApiError && orders.error.status === 401) {
-    return <Navigate to="/login?redirect=%2Forders" replace />
+  // the typed search is sent on submit; it follows the address when Back or a reload changes it
+  const [search, setSearch] = useState(filters.search)
+  const [shownSearch, setShownSearch] = useState(filters.search)
+  if (shownSearch !== filters.search) {
+    setShownSearch(filters.search)
+    setSearch(filters.search)
+  }
+  const set = (patch: Partial<typeof filters>) => setParams(paramsFromFilters({ ...filters, page: 1, ...patch }))
+  const clear = () => {
+    setSearch('')
+    setParams(new URLSearchParams())
   }
 
   const data = orders.data
+  const filtered = hasFilters(filters)
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
       <title>{t('orders.title')}</title>
@@ -34,7 +48,7 @@ export function OrdersView() {
         className="grid gap-3 rounded-lg bg-surface/60 p-4 sm:grid-cols-2 lg:grid-cols-4"
         onSubmit={(event) => {
           event.preventDefault()
-          set({ search })
+          set({ search: search.trim() })
         }}
       >
         <label className="flex flex-col gap-1 text-sm font-medium">
@@ -64,26 +78,29 @@ export function OrdersView() {
           <button type="submit" className={buttonClass('primary')}>
             {t('orders.filters.apply')}
           </button>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            onClick={() => {
-              setSearch('')
-              setFilters(EMPTY)
-            }}
-          >
+          <button type="button" className={buttonClass('secondary')} onClick={clear}>
             {t('orders.filters.clear')}
           </button>
         </div>
       </form>
 
-      {orders.isPending ? (
+      {orders.error instanceof ApiError && orders.error.status === 401 ? (
+        <SignInPrompt redirect={`${location.pathname}${location.search}`} />
+      ) : orders.isPending ? (
         <div className="flex flex-col gap-3">
           <Skeleton className="h-40 w-full" />
           <Skeleton className="h-40 w-full" />
         </div>
       ) : orders.isError || !data ? (
         <ErrorState title={t('orders.loadFailed')} onRetry={() => void orders.refetch()} isRetrying={orders.isFetching} />
+      ) : data.orders.length === 0 && filtered ? (
+        <div role="status" className="flex flex-col items-center gap-3 py-10 text-center">
+          <p className="text-lg font-semibold">{t('orders.noMatch')}</p>
+          <p className="text-sm text-muted">{t('orders.noMatchHint')}</p>
+          <button type="button" className={buttonClass('secondary')} onClick={clear}>
+            {t('orders.clearFilters')}
+          </button>
+        </div>
       ) : data.orders.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-10 text-center">
           <p className="text-lg font-semibold">{t('orders.empty')}</p>
@@ -101,11 +118,11 @@ export function OrdersView() {
           </ul>
           {data.totalPages > 1 ? (
             <nav aria-label={t('orders.pagination')} className="flex items-center justify-center gap-3">
-              <button type="button" className={buttonClass('secondary')} disabled={filters.page <= 1} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
+              <button type="button" className={buttonClass('secondary')} disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })}>
                 {t('orders.previous')}
               </button>
               <span className="text-sm">{t('orders.page', { page: data.currentPage, total: data.totalPages })}</span>
-              <button type="button" className={buttonClass('secondary')} disabled={filters.page >= data.totalPages} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
+              <button type="button" className={buttonClass('secondary')} disabled={filters.page >= data.totalPages} onClick={() => set({ page: filters.page + 1 })}>
                 {t('orders.next')}
               </button>
             </nav>
