@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
 import { localized } from '../catalogue/catalogue.repo.ts'
+import { bannerFocalPoint } from './banner-focus.ts'
 import { listActiveBanners, listActivePixels, recordBannerClick } from './marketing.repo.ts'
 
 const bannerParams = z.object({ id: z.uuid() })
@@ -12,7 +13,8 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/banner/active', { schema: { tags: ['banners'], summary: 'Active banners within their dates, by order' } }, async (request, reply) => {
     const rows = await listActiveBanners(app.db)
-    const banners = rows.map((b) => ({
+    const focalPoints = await Promise.all(rows.map((b) => bannerFocalPoint(app.config.mediaDir, b.imagePath, b.imageWidths)))
+    const banners = rows.map((b, index) => ({
       _id: b.id,
       title: localized(b.titleAr, b.titleFr, request.locale),
       description: localized(b.descriptionAr, b.descriptionFr, request.locale),
@@ -26,6 +28,8 @@ export async function marketingRoutes(app: FastifyInstance): Promise<void> {
       startDate: b.startsAt,
       endDate: b.endsAt,
       image: b.image,
+      // where the picture's subject is (percent from the top-left): phones crop around it, the text goes opposite
+      focalPoint: focalPoints[index],
     }))
     return reply.ok({ banners })
   })

@@ -43,6 +43,8 @@ for (const target of TEST_TARGETS) {
         res.body.data.banners.map((b: { title: string }) => b.title),
         ['first', 'second'],
       )
+      // pictures that cannot be read (none were written here) keep their subject in the centre
+      assert.deepEqual(res.body.data.banners[0].focalPoint, { x: 50, y: 50 })
     })
 
     test('a banner click is counted; an unknown banner is 404', async () => {

@@ -80,7 +80,7 @@ for (const target of TEST_TARGETS) {
         { titleFr: 'first', imagePath: 'banners/first', imageWidths: [960, 1920], position: 1 },
       ])
       const res = await shop.app.inject({ url: '/seo-test/home' })
-      assert.match(res.body, /<link rel="preload" as="image" href="\/media\/banners\/first-1920\.webp" imagesrcset="\/media\/banners\/first-960\.webp 960w, \/media\/banners\/first-1920\.webp 1920w" imagesizes="100vw"/)
+      assert.match(res.body, /<link rel="preload" as="image" href="\/media\/banners\/first-1920\.webp" imagesrcset="\/media\/banners\/first-960\.webp 960w, \/media\/banners\/first-1920\.webp 1920w" imagesizes="\(min-width: 640px\) 100vw, 178vw"/)
       await shop.database.db.delete(banners)
     })
 

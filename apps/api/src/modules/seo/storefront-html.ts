@@ -11,6 +11,8 @@ import { injectHead, type PageTags, summarize } from './seo.tags.ts'
 
 /** The product gallery's main <img sizes> (apps/web product-gallery.tsx): the preload must pick the same file. */
 const PRODUCT_GALLERY_SIZES = '(min-width: 1280px) 640px, (min-width: 768px) 50vw, 100vw'
+/** The home banner's <img sizes> (apps/web hero-slide.tsx): phones show the 16:9 picture cropped to a square. */
+const HERO_IMAGE_SIZES = '(min-width: 640px) 100vw, 178vw'
 
 export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../../../../web/dist/index.html', import.meta.url))
 
@@ -172,7 +174,7 @@ async function homeTags(app: FastifyInstance, ctx: TagContext): Promise<PageTags
     siteName: ctx.siteName,
     type: 'website',
     image: banner ? { url: `${ctx.origin}${banner.image.src}`, width: banner.image.width, height: banner.image.height, alt: ctx.siteName } : undefined,
-    preloadImage: banner ? { src: banner.image.src, srcSet: banner.image.srcSet, sizes: '100vw' } : undefined,
+    preloadImage: banner ? { src: banner.image.src, srcSet: banner.image.srcSet, sizes: HERO_IMAGE_SIZES } : undefined,
   }
 }
 

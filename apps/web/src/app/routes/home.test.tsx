@@ -79,6 +79,7 @@ describe('home page', () => {
     const hero = within(title.closest('section') ?? document.body)
     expect(hero.getByText('أحذية جزائرية 100%')).toBeTruthy()
     expect(hero.getByRole('link', { name: 'اكتشف التشكيلة' }).getAttribute('href')).toBe('/collection')
+    expect(hero.getByRole('status').textContent).toBe('تعذّر تحميل العروض. يُرجى المحاولة لاحقًا.')
     expect(await screen.findByRole('region', { name: 'رجال' })).toBeTruthy()
   })
 
@@ -86,6 +87,8 @@ describe('home page', () => {
     stubHome({ '/banner/active': { data: { banners: [] } } })
     renderApp({ locale: 'en' })
     expect(await screen.findByRole('heading', { level: 1, name: 'Khatwa' })).toBeTruthy()
+    // nothing failed: no error message
+    expect(screen.queryByText('Unable to load banners. Please try again later.')).toBeNull()
   })
 
   test('a failed catalogue says so and loads again on retry', async () => {

@@ -12,4 +12,6 @@ export interface Banner {
   link: string | null
   order: number
   image: ResponsiveImage
+  /** Where the picture's subject stands, in percent from the top-left corner (the centre when unknown). */
+  focalPoint?: { x: number; y: number }
 }

@@ -3,8 +3,13 @@ import { Link } from 'react-router'
 import { useShopName } from '../../../lib/shop-settings.ts'
 import { HERO_FRAME } from './hero-frame.ts'
 
+export interface FallbackHeroProps {
+  /** The banners could not load: say so (spec: banners), under the shop's own hero. */
+  hasLoadError?: boolean
+}
+
 /** Shown when the shop has no active banner, or banners could not load: the shop's name and promise. */
-export function FallbackHero() {
+export function FallbackHero({ hasLoadError = false }: FallbackHeroProps) {
   const { t } = useTranslation(['marketing', 'common'])
   const name = useShopName() ?? t('common:shop.name')
   return (
@@ -19,6 +24,11 @@ export function FallbackHero() {
       >
         {t('fallback.cta')}
       </Link>
+      {hasLoadError ? (
+        <p role="status" className="mt-6 max-w-prose rounded-md bg-paper/15 px-4 py-2 text-sm">
+          {t('fallback.loadError')}
+        </p>
+      ) : null}
     </section>
   )
 }

@@ -1,58 +1,121 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { pickLocalized } from '../../../lib/localized.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import { bannerTarget } from '../banner-link.ts'
+import { type BannerTarget, bannerTarget } from '../banner-link.ts'
+import { squareCropPosition, textSide } from '../carousel-rules.ts'
+import { recordBannerClick } from '../record-banner-click.ts'
 import type { Banner } from '../types.ts'
-import { HERO_FRAME } from './hero-frame.ts'
+
+/** The picture's width on screen: the whole width from sm up; on phones the square frame shows a 16:9 picture 16/9 as wide. */
+export const HERO_IMAGE_SIZES = '(min-width: 640px) 100vw, 178vw'
+
+// On wide screens the text sits on the side of the picture away from its subject: physical sides on purpose,
+// since the picture is the same in Arabic and French (the text inside stays aligned to the reading direction).
+const CARD_SIDE = {
+  left: 'sm:left-8 lg:left-12',
+  right: 'sm:right-8 lg:right-12',
+  start: 'sm:start-8 lg:start-12',
+} as const
 
 export interface HeroSlideProps {
   banner: Banner
-  /** The first slide is the page's largest paint: loaded eagerly and first. */
+  /** Shown now: the others are out of the tab order and hidden from screen readers. */
+  isActive: boolean
+  /** The first slide is the page's largest paint: loaded first, with high priority. */
   isFirst: boolean
+  /** Loaded now rather than when scrolled to (the first two, and the next one to come). */
+  isEager: boolean
   label: string
 }
 
-export function HeroSlide({ banner, isFirst, label }: HeroSlideProps) {
+export function HeroSlide({ banner, isActive, isFirst, isEager, label }: HeroSlideProps) {
   const { t } = useTranslation('marketing')
   const locale = useLocale()
   const title = pickLocalized(banner.titleAr, banner.titleFr, locale) || banner.title
   const description = pickLocalized(banner.descriptionAr, banner.descriptionFr, locale) || banner.description
   const target = bannerTarget(banner.link)
-  const cta = buttonClass('primary', 'mt-4 self-start')
+  const onFollow = () => recordBannerClick(banner._id)
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide with role="group"
-    <div role="group" aria-roledescription="slide" aria-label={label} className={`${HERO_FRAME} shrink-0 snap-start`}>
-      <img
-        src={banner.image.src}
-        srcSet={banner.image.srcSet}
-        sizes="100vw"
-        width={banner.image.width}
-        height={banner.image.height}
-        alt=""
-        loading={isFirst ? 'eager' : 'lazy'}
-        fetchPriority={isFirst ? 'high' : 'auto'}
-        decoding={isFirst ? 'sync' : 'async'}
-        className="absolute inset-0 size-full object-cover"
-      />
+    <div
+      role="group"
+      aria-roledescription={t('hero.slideRole')}
+      aria-label={label}
+      aria-hidden={isActive ? undefined : true}
+      inert={!isActive}
+      className="flex w-full shrink-0 flex-col sm:relative sm:aspect-video"
+    >
+      <div className="relative aspect-square w-full overflow-hidden sm:absolute sm:inset-0 sm:aspect-auto">
+        <BannerAnchor target={target} onFollow={onFollow} className="block size-full" isDecorative>
+          <img
+            src={banner.image.src}
+            srcSet={banner.image.srcSet}
+            sizes={HERO_IMAGE_SIZES}
+            width={banner.image.width}
+            height={banner.image.height}
+            alt=""
+            draggable={false}
+            loading={isEager ? 'eager' : 'lazy'}
+            fetchPriority={isFirst ? 'high' : 'auto'}
+            decoding={isFirst ? 'sync' : 'async'}
+            style={{ objectPosition: squareCropPosition(banner.focalPoint) }}
+            className="size-full object-cover"
+          />
+        </BannerAnchor>
+      </div>
       {title || target ? (
-        <div className="absolute inset-x-4 bottom-4 flex flex-col rounded-lg bg-paper/95 p-4 sm:inset-x-auto sm:start-8 sm:bottom-8 sm:max-w-md sm:p-6 lg:start-12 lg:bottom-12">
+        <div
+          className={`flex min-h-44 flex-1 flex-col bg-paper p-4 sm:absolute sm:bottom-8 sm:min-h-0 sm:max-w-md sm:flex-none sm:rounded-lg sm:bg-paper/95 sm:p-6 sm:shadow-lg lg:bottom-12 ${CARD_SIDE[textSide(banner.focalPoint)]}`}
+        >
           {title ? <h2 className="text-xl font-bold sm:text-2xl">{title}</h2> : null}
           {description ? <p className="mt-1 line-clamp-2 text-sm text-muted sm:text-base">{description}</p> : null}
-          {target?.kind === 'internal' ? (
-            <Link to={target.to} className={cta}>
-              {t('hero.shopNow')}
-            </Link>
-          ) : null}
-          {target?.kind === 'external' ? (
-            <a href={target.href} rel="noopener" className={cta}>
-              {t('hero.shopNow')}
-            </a>
-          ) : null}
+          <BannerAnchor target={target} onFollow={onFollow} className={buttonClass('primary', 'mt-4 self-start')}>
+            {t('hero.shopNow')}
+          </BannerAnchor>
         </div>
       ) : null}
     </div>
+  )
+}
+
+interface BannerAnchorProps {
+  target: BannerTarget
+  onFollow: () => void
+  className: string
+  /** The picture's link: a second way to the same place, so kept out of the tab order and the accessibility tree. */
+  isDecorative?: boolean
+  children: ReactNode
+}
+
+/**
+ * Where a banner leads: store pages in the same tab, other sites in a new one (without handing them this
+ * page). Each click is counted, middle clicks included.
+ */
+function BannerAnchor({ target, onFollow, className, isDecorative = false, children }: BannerAnchorProps) {
+  if (!target) return isDecorative ? <>{children}</> : null
+  const common = {
+    className,
+    draggable: false,
+    onClick: onFollow,
+    onAuxClick: (event: { button: number }) => {
+      if (event.button === 1) onFollow()
+    },
+    ...(isDecorative ? { tabIndex: -1, 'aria-hidden': true } : {}),
+  }
+  if (target.kind === 'internal') {
+    return (
+      <Link to={target.to} {...common}>
+        {children}
+      </Link>
+    )
+  }
+  return (
+    <a href={target.href} target="_blank" rel="noopener noreferrer" {...common}>
+      {children}
+    </a>
   )
 }

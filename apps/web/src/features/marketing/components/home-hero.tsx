@@ -12,7 +12,8 @@ export function HomeHero() {
   const name = useShopName() ?? t('shop.name')
 
   if (banners.isPending) return <HeroSkeleton />
-  if (banners.isError || banners.data.length === 0) return <FallbackHero />
+  if (banners.isError) return <FallbackHero hasLoadError />
+  if (banners.data.length === 0) return <FallbackHero />
   return (
     <>
       <h1 className="sr-only">
