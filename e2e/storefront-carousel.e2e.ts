@@ -149,6 +149,52 @@ describe('home banner carousel in a browser', { concurrency: false }, () => {
     }
   })
 
+  test('it holds still while pointed at, and never moves by itself for shoppers who ask for less motion', async () => {
+    const { context, page } = await shopper(browser, store.url, { viewport: DESKTOP })
+    try {
+      await page.goto('/')
+      await shows(page, 1, 3, 15_000)
+      await carouselOf(page).hover()
+      await page.waitForTimeout(6_000)
+      await shows(page, 1, 3)
+      // the pointer leaves: the count starts again
+      await page.mouse.move(5, 5)
+      await shows(page, 2, 3, 6_500)
+    } finally {
+      await context.close()
+    }
+
+    const calm = await shopper(browser, store.url)
+    try {
+      await calm.page.emulateMedia({ reducedMotion: 'reduce' })
+      await calm.page.goto('/')
+      await shows(calm.page, 1, 3, 15_000)
+      await calm.page.waitForTimeout(6_000)
+      await shows(calm.page, 1, 3)
+      assert.equal(await carouselOf(calm.page).getByRole('button', { name: 'إيقاف التمرير التلقائي' }).count(), 0, 'nothing to pause')
+      // the controls still work
+      await carouselOf(calm.page).getByRole('button', { name: 'الشريحة التالية' }).click()
+      await shows(calm.page, 2, 3)
+    } finally {
+      await calm.context.close()
+    }
+  })
+
+  test('the keyboard focus follows the banner it moves to', async () => {
+    const { context, page } = await shopper(browser, store.url, { viewport: DESKTOP })
+    try {
+      await page.goto('/')
+      await shows(page, 1, 3, 15_000)
+      await slide(page, 1, 3).getByRole('link', { name: 'تسوّق الآن' }).focus()
+      await page.keyboard.press('ArrowLeft')
+      await shows(page, 2, 3)
+      const focused = await page.evaluate(() => document.activeElement?.closest('[aria-roledescription="شريحة"]')?.getAttribute('aria-label'))
+      assert.equal(focused, '2 من 3')
+    } finally {
+      await context.close()
+    }
+  })
+
   test('a click on a banner opens its store page in the same tab and is counted in the back office', async () => {
     const first = banners[0]
     assert.ok(first?.link?.startsWith('/'), 'the first demo banner links inside the store')

@@ -47,6 +47,8 @@ export function HeroCarousel({ banners }: HeroCarouselProps) {
   const prefersReducedMotion = usePrefersReducedMotion()
   const swipe = useRef<{ x: number; y: number; id: number } | null>(null)
   const swiped = useRef(false)
+  const track = useRef<HTMLDivElement>(null)
+  const followFocus = useRef(false)
 
   const moveTo = useCallback(
     (index: number) => {
@@ -54,11 +56,20 @@ export function HeroCarousel({ banners }: HeroCarouselProps) {
       const next = wrapIndex(index, total)
       if (now < lockedUntil.current || next === activeRef.current) return
       lockedUntil.current = now + MOVE_LOCK_MS
+      // The slide that had the focus becomes inert: the focus goes along to the new one.
+      followFocus.current = Boolean(track.current?.contains(document.activeElement))
       activeRef.current = next
       setActive(next)
     },
     [total],
   )
+  useEffect(() => {
+    if (!followFocus.current) return
+    followFocus.current = false
+    const slide = track.current?.children[active]
+    const target = slide?.querySelector<HTMLElement>('a:not([tabindex="-1"])') ?? (slide instanceof HTMLElement ? slide : null)
+    target?.focus({ preventScroll: true })
+  }, [active])
   const step = useCallback((by: number) => moveTo(activeRef.current + by), [moveTo])
 
   const canPlay = total > 1 && !prefersReducedMotion
@@ -124,6 +135,7 @@ export function HeroCarousel({ banners }: HeroCarouselProps) {
     >
       <div className="relative overflow-hidden">
         <div
+          ref={track}
           aria-live={isPlaying ? 'off' : 'polite'}
           onPointerDown={total > 1 ? onPointerDown : undefined}
           onPointerUp={total > 1 ? onPointerUp : undefined}

@@ -47,6 +47,8 @@ export function HeroSlide({ banner, isActive, isFirst, isEager, label }: HeroSli
       aria-label={label}
       aria-hidden={isActive ? undefined : true}
       inert={!isActive}
+      // focusable from script only: where the focus goes when a slide without a link comes in
+      tabIndex={-1}
       className="flex w-full shrink-0 flex-col sm:relative sm:aspect-video"
     >
       <div className="relative aspect-square w-full overflow-hidden sm:absolute sm:inset-0 sm:aspect-auto">
