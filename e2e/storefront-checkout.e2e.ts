@@ -337,6 +337,106 @@ describe('storefront checkout on a phone, in Arabic', { concurrency: false }, ()
   })
 })
 
+
+describe('coupon states in the browser', { concurrency: false }, () => {
+  test('minimum order with its amount, expired, limit reached, already used, the 800 ms pause, "checking", applied for 3 s, removed', async () => {
+    const cookie = await ownerCookie(store.url, store.ownerEmail, store.ownerPassword)
+    const admin = { cookie, headers: { Origin: store.url } }
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString()
+    const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString()
+    await storeApi(store.url, '/admin/coupons', { ...admin, method: 'POST', body: { code: 'ETE2025', type: 'percentage', value: 20, startsAt: lastWeek, expiresAt: yesterday } })
+    await storeApi(store.url, '/admin/coupons', { ...admin, method: 'POST', body: { code: 'UNEFOIS', type: 'fixed', value: 300, maxUses: 1 } })
+    await storeApi(store.url, '/admin/coupons', { ...admin, method: 'POST', body: { code: 'FIDELE', type: 'fixed', value: 200, perCustomerLimit: 1 } })
+
+    // A cheap product (under the 6 000 DA minimum of the demo code KHATWA500).
+    // Three pieces of one variant are needed: two earlier orders and the shopper's cart.
+    const candidates = await productsInStock(store.url, 10)
+    const cheap = candidates.find((product) => product.price < 6000 && product.variants?.some((v) => v.stock >= 3))
+    assert.ok(cheap, 'the demo shop has a product under 6 000 DA with 3 pieces in stock')
+    const variant = cheap.variants?.find((v) => v.stock >= 3)
+    assert.ok(variant)
+    const [first] = (await linesOf([cheap])) as [Line]
+    const line: Line = { ...first, size: variant.size, color: variant.color }
+
+    // Earlier orders: UNEFOIS used up by someone, FIDELE already used by this shopper's phone.
+    const phone = '0551987654'
+    const { cities } = await storeApi<{ cities: { _id: number }[] }>(store.url, '/location/states/16/cities')
+    const orderWith = (couponCode: string, buyer: string) =>
+      storeApi(store.url, '/order/guest', {
+        method: 'POST',
+        body: {
+          orderItems: [{ productId: cheap._id, quantity: 1, size: line.size, color: line.color }],
+          customerInfo: { firstName: 'Yacine', lastName: 'Mansouri', phone: buyer, email: null },
+          shippingAddress: { wilayaId: '16', communeId: cities[0]?._id, type: 'stopdesk' },
+          paymentMethod: 'cash_on_delivery',
+          couponCode,
+        },
+      })
+    await orderWith('UNEFOIS', '0661112233')
+    await orderWith('FIDELE', phone)
+
+    const { context, page, errors } = await shopper(browser, store.url)
+    await recordPixels(context)
+    try {
+      await addToCart(page, line)
+      await page.goto('/place-order')
+      await page.getByRole('heading', { level: 1, name: 'إتمام الطلب' }).waitFor()
+      await page.getByLabel('رقم الهاتف').fill(phone)
+      const input = page.getByLabel('رمز التخفيض')
+      const message = page.locator('#coupon-message')
+
+      const refusals: [string, string][] = [
+        ['KHATWA500', `الحد الأدنى للطلب لهذا الرمز هو ${price(6000)}`],
+        ['ETE2025', 'انتهت صلاحية هذا الرمز'],
+        ['UNEFOIS', 'استُخدم هذا الرمز العدد الأقصى من المرات'],
+        ['FIDELE', 'لقد استخدمت هذا الرمز من قبل'],
+      ]
+      for (const [code, text] of refusals) {
+        await input.fill(code)
+        await message.filter({ hasText: text }).waitFor()
+        assert.equal(await message.getAttribute('role'), 'alert')
+      }
+
+      // The check waits 800 ms after the last keystroke, shows "checking" while the server answers (held
+      // 1.5 s here), then the answer.
+      await page.route('**/api/v1/coupons/client/validate', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await route.continue()
+      })
+      const typed = Date.now()
+      const request = page.waitForRequest('**/api/v1/coupons/client/validate')
+      await input.fill('BIENVENUE10')
+      await request
+      const pause = Date.now() - typed
+      assert.ok(pause >= 750, `the check waited ${pause} ms`)
+      await message.filter({ hasText: 'جارٍ التحقق من الرمز…' }).waitFor()
+      const discount = Math.round(cheap.price * 0.1)
+      await message.filter({ hasText: `الرمز صالح: خصم ${price(discount)}` }).waitFor()
+
+      // Applied: the message shows, then goes after 3 s; the discount stays.
+      await page.getByRole('button', { name: 'تطبيق' }).click()
+      const applied = page.getByText('تم تطبيق الرمز بنجاح')
+      await applied.waitFor()
+      const appliedAt = Date.now()
+      await applied.waitFor({ state: 'detached', timeout: 6000 })
+      const shown = Date.now() - appliedAt
+      assert.ok(shown >= 2500 && shown < 4500, `the applied message stayed ${shown} ms`)
+      const summary = page.getByRole('complementary', { name: 'ملخص الطلب' })
+      await summary.getByText(price(-discount)).waitFor()
+
+      // Removed: the discount goes and the box is empty again.
+      await page.getByRole('button', { name: 'إزالة' }).click()
+      await page.getByText('تمت إزالة الرمز BIENVENUE10').waitFor()
+      assert.equal(await summary.getByText(price(-discount)).count(), 0)
+      assert.equal(await input.inputValue(), '')
+
+      assert.deepEqual(unexpected(errors), [])
+    } finally {
+      await context.close()
+    }
+  })
+})
+
 /** Polls a condition on what the test recorded (pixel calls arrive through the page). */
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs
