@@ -212,9 +212,12 @@ describe('the product page on a phone, in Arabic', { concurrency: false }, () =>
       const message = page.getByText('اختر المقاس أولًا.')
       await message.waitFor()
       await eventually(async () => (await isOnScreen(page, sizes)) && (await isOnScreen(page, message)), 'the sizes and the message are on screen')
-      const sizesBox = await sizes.boundingBox()
-      const messageBox = await message.boundingBox()
-      assert.ok(sizesBox && messageBox && messageBox.y - (sizesBox.y + sizesBox.height) < 40, 'the message is right under the sizes')
+      // both measured in the same frame (the page may still be scrolling smoothly)
+      const gap = await sizes.evaluate((group, text) => {
+        const note = [...document.querySelectorAll('[role="alert"]')].find((element) => element.textContent === text)
+        return note ? note.getBoundingClientRect().top - group.getBoundingClientRect().bottom : Number.POSITIVE_INFINITY
+      }, 'اختر المقاس أولًا.')
+      assert.ok(gap >= 0 && gap < 40, `the message is right under the sizes (${gap} px below)`)
       assert.equal(await sizes.evaluate((group) => group.contains(document.activeElement)), true, 'the focus is on a size')
 
       const size = product.variants.find((v) => v.stock > 0)

@@ -148,8 +148,9 @@ describe('product page', () => {
     const soldOut = screen.getByRole('radio', { name: '40, épuisé' }) as HTMLButtonElement
     expect(soldOut.disabled).toBe(true)
     expect((screen.getByRole('radio', { name: '41' }) as HTMLButtonElement).disabled).toBe(false)
-    // No fake reviews.
-    expect(screen.queryByText(/avis|reviews/i)).toBeNull()
+    // No fake reviews: no rating, no count; the review policy says there are none yet.
+    expect(screen.queryByText(/★|\d\s*\/\s*5|\(\d+\s*(avis|reviews)\)/i)).toBeNull()
+    expect(screen.getByText(/^Pas encore d’avis\./)).toBeTruthy()
   })
 
   test('the quantity stepper stops at the chosen size’s stock; a low stock is announced', async () => {
