@@ -13,7 +13,7 @@ import type { ProductSummary } from '../../features/catalogue/types.ts'
 import { useDeliveryQuote } from '../../features/checkout/api/use-delivery-quote.ts'
 import { DeliveryTypeField } from '../../features/checkout/components/delivery-type-field.tsx'
 import { WilayaCommuneFields } from '../../features/checkout/components/wilaya-commune-fields.tsx'
-import { track } from '../../features/pixels/browser-pixels.ts'
+import { purchaseEventId, track } from '../../features/pixels/browser-pixels.ts'
 import { useProduct } from '../../features/product/api/use-product.ts'
 import { type ChosenLine, ProductView } from '../../features/product/components/product-view.tsx'
 import { QuickOrderForm } from '../../features/product/components/quick-order-form.tsx'
@@ -49,8 +49,8 @@ function ProductQuickOrder({ line, onMissingChoice }: { line: ChosenLine | null;
         </>
       )}
       onPlaced={(order, placed) => {
-        // the tracking number gives the Purchase event its id (the same order is never counted twice)
-        track('Purchase', { ...pixelParams(placed), value: order.totalAmount, orderId: order.trackingNumber ?? order._id })
+        // the order's event id lets a server-side Purchase for the same order be deduplicated against this one
+        track('Purchase', { ...pixelParams(placed), value: order.totalAmount, orderId: order._id, eventId: purchaseEventId(order) })
         navigate(`/thank-you?orderId=${encodeURIComponent(order._id)}`, {
           state: {
             orderId: order._id,
