@@ -77,7 +77,7 @@ export async function startStore(): Promise<RunningStore> {
   }
 
   try {
-    await waitForReady(url, child, 120_000)
+    await waitForReady(url, child, Number(process.env.E2E_START_TIMEOUT_MS ?? 240_000))
   } catch (error) {
     await stop()
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`)
