@@ -132,19 +132,19 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
           {isSoldOut ? null : (
             <>
               <div ref={picker} className="scroll-mt-24">
-              <VariantPicker
-                variants={variants}
-                choice={choice}
-                onPickColor={(color) => {
-                  setChoice((current) => pickColor(variants, current, color))
-                  setPickError(undefined)
-                }}
-                onPickSize={(size) => {
-                  setChoice((current) => ({ ...current, size }))
-                  setPickError(undefined)
-                }}
-                sizeError={pickError}
-              />
+                <VariantPicker
+                  variants={variants}
+                  choice={choice}
+                  onPickColor={(color) => {
+                    setChoice((current) => pickColor(variants, current, color))
+                    setPickError(undefined)
+                  }}
+                  onPickSize={(size) => {
+                    setChoice((current) => ({ ...current, size }))
+                    setPickError(undefined)
+                  }}
+                  sizeError={pickError}
+                />
               </div>
               <QuantityStepper value={chosenQuantity} max={maxQuantity(variant)} onChange={setQuantity} disabled={!variant} />
               <div className="grid grid-cols-2 gap-3">
