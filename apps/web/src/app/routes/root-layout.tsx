@@ -1,11 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, ScrollRestoration } from 'react-router'
+import { ConnectionBanner } from '../../components/layout/connection-banner.tsx'
 import { SiteFooter } from '../../components/layout/site-footer.tsx'
 import { SiteHeader } from '../../components/layout/site-header.tsx'
 import { PixelsLoader } from '../../features/pixels/components/pixels-loader.tsx'
 
+/**
+ * The API answers in the page's language (category names, cart lines, wilayas...): after a switch,
+ * what was fetched in the old language is fetched again, so no text of the old language stays.
+ */
+function useRefetchOnLanguageChange() {
+  const { i18n } = useTranslation()
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries()
+    i18n.on('languageChanged', refetch)
+    return () => i18n.off('languageChanged', refetch)
+  }, [i18n, queryClient])
+}
+
 export function RootLayout() {
   const { t } = useTranslation()
+  useRefetchOnLanguageChange()
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -19,6 +37,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <ConnectionBanner />
       <ScrollRestoration />
       <PixelsLoader />
     </div>
