@@ -44,7 +44,8 @@ async function assertNoArabic(page: Page, where: string): Promise<void> {
   // Data fetched in the old language is fetched again after the switch: give it a moment.
   let text = ''
   for (let i = 0; i < 20; i++) {
-    text = await visibleText(page)
+    // The tab's title is read too.
+    text = `${await page.title()}\n${await visibleText(page)}`
     if (!ARABIC_LETTERS.test(text)) return
     await page.waitForTimeout(250)
   }
@@ -91,10 +92,25 @@ describe('storefront on a phone: network, language and forms', { concurrency: fa
     await page.waitForLoadState('networkidle')
     await assertNoArabic(page, 'cart')
 
+    await page.getByRole('main').getByRole('link', { name: 'Passer la commande' }).click()
+    await page.waitForURL(/\/place-order$/)
+    await page.getByRole('heading', { level: 1, name: 'Finaliser la commande' }).waitFor()
+    await page.waitForLoadState('networkidle')
+    await assertNoArabic(page, 'checkout')
+
     await page.getByRole('button', { name: 'العربية' }).click()
     await page.waitForFunction(() => document.documentElement.dir === 'rtl')
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'ar')
-    await page.getByRole('heading', { level: 1, name: 'سلة التسوق' }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'إتمام الطلب' }).waitFor()
+    await context.close()
+  })
+
+  test('(d) in French, checkout with an empty cart has no Arabic either, tab title included', async () => {
+    const { page, context } = await shopper(browser, store.url, { locale: 'fr' })
+    await page.goto('/place-order')
+    await page.getByRole('heading', { level: 1, name: 'Votre panier est vide' }).waitFor()
+    await page.waitForLoadState('networkidle')
+    await assertNoArabic(page, 'empty checkout')
     await context.close()
   })
 

@@ -6,6 +6,7 @@ import { ConnectionBanner } from '../../components/layout/connection-banner.tsx'
 import { SiteFooter } from '../../components/layout/site-footer.tsx'
 import { SiteHeader } from '../../components/layout/site-header.tsx'
 import { PixelsLoader } from '../../features/pixels/components/pixels-loader.tsx'
+import { useShopName } from '../../lib/shop-settings.ts'
 
 /**
  * The API answers in the page's language (category names, cart lines, wilayas...): after a switch,
@@ -23,9 +24,12 @@ function useRefetchOnLanguageChange() {
 
 export function RootLayout() {
   const { t } = useTranslation()
+  const name = useShopName() ?? t('shop.name')
   useRefetchOnLanguageChange()
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* The tab's title in the shopper's language on a page without its own (React puts a page's title first). */}
+      <title>{`${name} · ${t('shop.tagline')}`}</title>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-30 focus:rounded-md focus:bg-paper focus:px-4 focus:py-3"
