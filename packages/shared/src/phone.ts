@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { normalizeDzMobile } from './patterns.ts'
+import { normalizeDzMobile, toLatinDigits } from './patterns.ts'
 
 /** An Algerian mobile number, stored as 10 digits 0XXXXXXXXX. */
 export const dzMobile = z.string().transform((raw, ctx) => {
@@ -9,12 +9,12 @@ export const dzMobile = z.string().transform((raw, ctx) => {
   return z.NEVER
 })
 
-/** Tracking asks for exactly 10 digits (0XXXXXXXXX). */
+/** Tracking asks for exactly 10 digits (0XXXXXXXXX); Eastern Arabic digits (٠٦٦١…) are read as 0-9. */
 export const trackingPhone = z
   .string({ error: 'validation:phone.required' })
   .trim()
-  .min(1, 'validation:phone.required')
-  .regex(/^0\d{9}$/, 'validation:phone.tenDigits')
+  .transform(toLatinDigits)
+  .pipe(z.string().min(1, 'validation:phone.required').regex(/^0\d{9}$/, 'validation:phone.tenDigits'))
 
 /** '0555123456' → '05•• •• •• 56' style mask used in logs and public views. */
 export function maskPhone(phone: string): string {

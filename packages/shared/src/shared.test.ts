@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { MESSAGES } from './messages/index.ts'
+import { trackingPhone } from './phone.ts'
 import { canMoveOrder, computeTotals, formatPrice, normalizeDzMobile, pickLocale, toLatinDigits, translate } from './index.ts'
 
 test('prices are whole dinars with a thin thousands space and the language’s dinar sign', () => {
@@ -30,6 +31,14 @@ test('Eastern Arabic and Persian digits are read as 0-9, in phones too', () => {
   assert.equal(toLatinDigits('۰۵۵۵۱۲۳۴۵۶'), '0555123456')
   assert.equal(toLatinDigits('prix 1٥00 DA'), 'prix 1500 DA')
   assert.equal(normalizeDzMobile('٠٦٦١٢٣٤٥٦٧'), '0661234567')
+})
+
+test('the tracking phone rule reads Eastern Arabic digits and still asks for 10 digits', () => {
+  assert.deepEqual(trackingPhone.safeParse('٠٦٦١٢٣٤٥٦٧').data, '0661234567')
+  assert.deepEqual(trackingPhone.safeParse(' ۰۵۵۵۱۲۳۴۵۶ ').data, '0555123456')
+  assert.equal(trackingPhone.safeParse('0661234567').data, '0661234567')
+  assert.equal(trackingPhone.safeParse('٠٦٦١٢٣٤٥٦').error?.issues[0]?.message, 'validation:phone.tenDigits')
+  assert.equal(trackingPhone.safeParse('').error?.issues[0]?.message, 'validation:phone.required')
 })
 
 test('order moves follow the table; only staff delete', () => {

@@ -1,10 +1,12 @@
 import type { RouteObject } from 'react-router'
+import { lazyPage } from '../lib/lazy-page.ts'
 import { CrashScreen } from './routes/crash-screen.tsx'
 import { HomePage } from './routes/home.tsx'
 import { RootLayout } from './routes/root-layout.tsx'
 
 /**
- * Home is in the first bundle (it is where ads land); every other page is its own chunk.
+ * Home is in the first bundle (it is where ads land); every other page is its own chunk, fetched on the
+ * first visit (tried twice; if it still fails the error screen says "no connection", with a retry).
  */
 export const routes: RouteObject[] = [
   {
@@ -14,25 +16,23 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       { index: true, Component: HomePage },
-      { path: 'collection', lazy: async () => ({ Component: (await import('./routes/collection.tsx')).CollectionPage }) },
-      { path: 'category/:categoryId', lazy: async () => ({ Component: (await import('./routes/category.tsx')).CategoryPage }) },
-      { path: 'product/:productId', lazy: async () => ({ Component: (await import('./routes/product.tsx')).ProductPage }) },
-      { path: 'cart', lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartPage }) },
-      { path: 'place-order', lazy: async () => ({ Component: (await import('./routes/place-order.tsx')).PlaceOrderPage }) },
-      { path: 'thank-you', lazy: async () => ({ Component: (await import('./routes/thank-you.tsx')).ThankYouPage }) },
-      { path: 'orders', lazy: async () => ({ Component: (await import('./routes/orders.tsx')).OrdersPage }) },
-      { path: 'profile', lazy: async () => ({ Component: (await import('./routes/profile.tsx')).ProfilePage }) },
-      { path: 'login', lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginPage }) },
-      { path: 'auth/login', lazy: async () => ({ Component: (await import('./routes/auth-login.tsx')).AuthLoginPage }) },
-      { path: 'auth/register', lazy: async () => ({ Component: (await import('./routes/auth-register.tsx')).AuthRegisterPage }) },
-      { path: 'verify', lazy: async () => ({ Component: (await import('./routes/verify.tsx')).VerifyPage }) },
-      { path: 'tracking', lazy: async () => ({ Component: (await import('./routes/tracking.tsx')).TrackingPage }) },
-      { path: 'about', lazy: async () => ({ Component: (await import('./routes/about.tsx')).AboutPage }) },
-      { path: 'contact', lazy: async () => ({ Component: (await import('./routes/contact.tsx')).ContactPage }) },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundPage }),
-      },
+      { path: 'collection', lazy: lazyPage(() => import('./routes/collection.tsx'), (m) => m.CollectionPage) },
+      { path: 'category/:categoryId', lazy: lazyPage(() => import('./routes/category.tsx'), (m) => m.CategoryPage) },
+      { path: 'product/:productId', lazy: lazyPage(() => import('./routes/product.tsx'), (m) => m.ProductPage) },
+      { path: 'cart', lazy: lazyPage(() => import('./routes/cart.tsx'), (m) => m.CartPage) },
+      { path: 'place-order', lazy: lazyPage(() => import('./routes/place-order.tsx'), (m) => m.PlaceOrderPage) },
+      { path: 'thank-you', lazy: lazyPage(() => import('./routes/thank-you.tsx'), (m) => m.ThankYouPage) },
+      { path: 'orders', lazy: lazyPage(() => import('./routes/orders.tsx'), (m) => m.OrdersPage) },
+      { path: 'profile', lazy: lazyPage(() => import('./routes/profile.tsx'), (m) => m.ProfilePage) },
+      { path: 'login', lazy: lazyPage(() => import('./routes/login.tsx'), (m) => m.LoginPage) },
+      { path: 'auth/login', lazy: lazyPage(() => import('./routes/auth-login.tsx'), (m) => m.AuthLoginPage) },
+      { path: 'auth/register', lazy: lazyPage(() => import('./routes/auth-register.tsx'), (m) => m.AuthRegisterPage) },
+      { path: 'verify', lazy: lazyPage(() => import('./routes/verify.tsx'), (m) => m.VerifyPage) },
+      { path: 'tracking', lazy: lazyPage(() => import('./routes/tracking.tsx'), (m) => m.TrackingPage) },
+      { path: 'about', lazy: lazyPage(() => import('./routes/about.tsx'), (m) => m.AboutPage) },
+      { path: 'contact', lazy: lazyPage(() => import('./routes/contact.tsx'), (m) => m.ContactPage) },
+      { path: 'terms', lazy: lazyPage(() => import('./routes/terms.tsx'), (m) => m.TermsPage) },
+      { path: '*', lazy: lazyPage(() => import('./routes/not-found.tsx'), (m) => m.NotFoundPage) },
     ],
   },
 ]

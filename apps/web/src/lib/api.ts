@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, type ErrorCode, isErrorCode, isLocale, type Locale } from '@shop/shared'
+import { reportNoReply, reportReply } from './connection.ts'
 
 /** Codes the client adds for failures that never reached the API or came back unreadable. */
 export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'TIMEOUT'
@@ -124,6 +125,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   } catch (error) {
     // A caller's abort (TanStack Query cancelling a query) is passed on as is, not turned into an error state.
     if (options.signal?.aborted) throw error
+    // The shopper is told once, by the connection banner, whatever page or form made the call.
+    reportNoReply()
     if (timedOut) throw new ApiError('TIMEOUT', 0, 'The store did not answer in time')
     throw new ApiError('NETWORK_ERROR', 0, 'The store could not be reached')
   } finally {
@@ -131,6 +134,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     options.signal?.removeEventListener('abort', forwardAbort)
   }
 
+  reportReply()
   const body: unknown = await response.json().catch(() => null)
   if (isRecord(body) && body.status === 'success' && 'data' in body) {
     // The envelope is checked; the shape of `data` is the contract of each endpoint.

@@ -1,13 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, ScrollRestoration } from 'react-router'
+import { ConnectionBanner } from '../../components/layout/connection-banner.tsx'
 import { SiteFooter } from '../../components/layout/site-footer.tsx'
 import { SiteHeader } from '../../components/layout/site-header.tsx'
 import { PixelsLoader } from '../../features/pixels/components/pixels-loader.tsx'
+import { useShopName } from '../../lib/shop-settings.ts'
+
+/**
+ * The API answers in the page's language (category names, cart lines, wilayas...): after a switch,
+ * what was fetched in the old language is fetched again, so no text of the old language stays.
+ */
+function useRefetchOnLanguageChange() {
+  const { i18n } = useTranslation()
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries()
+    i18n.on('languageChanged', refetch)
+    return () => i18n.off('languageChanged', refetch)
+  }, [i18n, queryClient])
+}
 
 export function RootLayout() {
   const { t } = useTranslation()
+  const name = useShopName() ?? t('shop.name')
+  useRefetchOnLanguageChange()
   return (
     <div className="flex min-h-dvh flex-col">
+      {/* The tab's title in the shopper's language on a page without its own (React puts a page's title first). */}
+      <title>{`${name} · ${t('shop.tagline')}`}</title>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-30 focus:rounded-md focus:bg-paper focus:px-4 focus:py-3"
@@ -19,6 +41,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <ConnectionBanner />
       <ScrollRestoration />
       <PixelsLoader />
     </div>

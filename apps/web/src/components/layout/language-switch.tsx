@@ -1,6 +1,7 @@
 import { LOCALES } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { switchLanguage } from '../../lib/i18n.ts'
+import { toast } from '../ui/toast.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 
 export interface LanguageSwitchProps {
@@ -20,7 +21,10 @@ export function LanguageSwitch({ className = '' }: LanguageSwitchProps) {
           lang={locale}
           aria-label={t(`language.${locale}`)}
           aria-pressed={locale === current}
-          onClick={() => void switchLanguage(i18n, locale)}
+          onClick={() => {
+            // French and English are fetched on first use: offline, say so instead of doing nothing.
+            switchLanguage(i18n, locale).catch(() => toast.error(t('connection.offline')))
+          }}
           className="inline-flex size-11 items-center justify-center rounded-md text-sm font-semibold text-muted hover:bg-surface aria-pressed:text-ink aria-pressed:underline aria-pressed:decoration-2 aria-pressed:underline-offset-8"
         >
           {locale.toUpperCase()}

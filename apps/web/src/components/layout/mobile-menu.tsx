@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { IconClose } from '../icons/icon-close.tsx'
 import { IconMenu } from '../icons/icon-menu.tsx'
 import { MobileAccountLinks } from '../../features/auth/components/mobile-account-links.tsx'
+import { InfoLinks } from './info-links.tsx'
 import { MainNav } from './main-nav.tsx'
 
 /**
@@ -49,6 +50,7 @@ export function MobileMenu() {
           </div>
           <MainNav layout="column" onNavigate={close} />
           <MobileAccountLinks onNavigate={close} />
+          <InfoLinks variant="menu" onNavigate={close} />
         </div>
       </dialog>
     </>

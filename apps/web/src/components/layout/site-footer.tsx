@@ -3,6 +3,7 @@ import { pickLocalized } from '../../lib/localized.ts'
 import { useShopName, useShopSettings } from '../../lib/shop-settings.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 import { whatsappUrl } from '../../lib/whatsapp.ts'
+import { InfoLinks } from './info-links.tsx'
 import { NewsletterForm } from './newsletter-form.tsx'
 
 export function SiteFooter() {
@@ -75,7 +76,8 @@ export function SiteFooter() {
             </dl>
           </section>
         ) : null}
-        <div className="md:col-span-2 md:max-w-md">
+        <InfoLinks variant="footer" />
+        <div className="md:max-w-md">
           <NewsletterForm />
         </div>
       </div>

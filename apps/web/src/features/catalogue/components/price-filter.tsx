@@ -1,3 +1,4 @@
+import { toLatinDigits } from '@shop/shared'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -8,9 +9,24 @@ export interface PriceFilterProps {
   onApply: (range: { minPrice: number | undefined; maxPrice: number | undefined }) => void
 }
 
-function toNumber(value: string): number | undefined {
-  const digits = value.replace(/\D/g, '')
-  return digits ? Number(digits) : undefined
+/**
+ * A price typed by the shopper, in whole dinars: Eastern Arabic digits (٢٠٠٠) count as 0-9, spaces and
+ * thousands separators are ignored, and a negative amount is 0 (a minus sign is never dropped, which
+ * would turn -500 into 500).
+ */
+export function readPrice(value: string): number | undefined {
+  const text = toLatinDigits(value).trim()
+  const digits = text.replace(/\D/g, '')
+  if (!digits) return undefined
+  return /^[-\u2212\u2012-\u2015]/.test(text) ? 0 : Number(digits)
+}
+
+/** Both ends read as prices, the smaller one first. */
+export function readPriceRange(min: string, max: string): { minPrice: number | undefined; maxPrice: number | undefined } {
+  const low = readPrice(min)
+  const high = readPrice(max)
+  if (low !== undefined && high !== undefined && low > high) return { minPrice: high, maxPrice: low }
+  return { minPrice: low, maxPrice: high }
 }
 
 /** Min and max price in dinars, applied together with a button (no request on each keystroke). */
@@ -35,10 +51,11 @@ export function PriceFilter({ minPrice, maxPrice, onApply }: PriceFilterProps) {
     <form
       onSubmit={(event) => {
         event.preventDefault()
-        let low = toNumber(min)
-        let high = toNumber(max)
-        if (low !== undefined && high !== undefined && low > high) [low, high] = [high, low]
-        onApply({ minPrice: low, maxPrice: high })
+        const range = readPriceRange(min, max)
+        // The fields show what is applied: ٢٠٠٠ becomes 2000, -500 becomes 0.
+        setMin(range.minPrice?.toString() ?? '')
+        setMax(range.maxPrice?.toString() ?? '')
+        onApply(range)
       }}
       className="flex flex-wrap items-end gap-2"
     >

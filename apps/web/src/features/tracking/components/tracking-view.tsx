@@ -1,4 +1,4 @@
-import { trackingPhone } from '@shop/shared'
+import { toLatinDigits, trackingPhone } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -69,7 +69,8 @@ export function TrackingView() {
                 className={`${INPUT_CLASS} text-start`}
                 value={phone}
                 onChange={(e) => {
-                  setPhone(e.target.value)
+                  // An Arabic phone keyboard types ٠٦٦١…: shown and sent as 0661…
+                  setPhone(toLatinDigits(e.target.value))
                   setFieldError('')
                 }}
               />
