@@ -102,7 +102,13 @@ export function SignupForm({ onDone }: SignupFormProps) {
       </FormField>
       <label className="inline-flex min-h-11 items-start gap-2 text-sm">
         <input type="checkbox" className="mt-0.5 size-5 accent-brand" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
-        <span>{t('register.terms')}</span>
+        <span>
+          {t('register.terms')}{' '}
+          {/* a new tab, so the form keeps what was typed */}
+          <a href="/terms" target="_blank" rel="noopener" className="font-medium text-brand underline">
+            {t('register.readTerms')}
+          </a>
+        </span>
       </label>
       {errors.terms ? <p className="text-sm text-sale">{messageKey(errors.terms)}</p> : null}
       <label className="inline-flex min-h-11 items-center gap-2 text-sm">
