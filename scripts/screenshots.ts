@@ -14,9 +14,9 @@ import { DESKTOP, type Locale, PHONE, productsInStock, shopper, storeApi } from 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 
 const TEXTS = {
-  ar: { placeOrder: /تأكيد الطلب|إتمام الطلب|اطلب/, apply: 'تطبيق', track: /تتبع/ },
-  fr: { placeOrder: /Commander|Valider la commande|Passer la commande/, apply: 'Appliquer', track: /Suivre/ },
-  en: { placeOrder: /Place order/, apply: 'Apply', track: /Track/ },
+  ar: { placeOrder: /^تأكيد الطلب — /, apply: 'تطبيق', valid: 'الرمز صالح', applied: 'تم تطبيق الرمز بنجاح', wilaya: 'الولاية', commune: 'البلدية', track: 'تتبع', home: /التوصيل إلى المنزل/ },
+  fr: { placeOrder: /^Confirmer la commande — /, apply: 'Appliquer', valid: 'Code valide', applied: 'Code appliqué avec succès', wilaya: 'Wilaya', commune: 'Commune', track: 'Suivre', home: /Livraison à domicile/ },
+  en: { placeOrder: /^Confirm order — /, apply: 'Apply', valid: 'Valid code', applied: 'Coupon applied successfully', wilaya: 'Wilaya', commune: 'Commune', track: 'Track', home: /Home delivery/ },
 } as const
 
 async function settle(page: Page): Promise<void> {
@@ -72,31 +72,28 @@ async function journey(browser: Browser, url: string, locale: Locale, viewport: 
   await page.locator('#firstName').fill(locale === 'ar' ? 'سمير' : 'Samir')
   await page.locator('#lastName').fill(locale === 'ar' ? 'بوزيد' : 'Bouzid')
   await page.locator('#phone').fill(locale === 'ar' ? '٠٦٦١٢٣٤٥٦٧' : '0661234567')
-  const wilaya = page.locator('select').first()
-  await wilaya.selectOption('16')
-  const commune = page.locator('select').nth(1)
+  await page.getByLabel(TEXTS[locale].wilaya, { exact: true }).selectOption('16')
+  const commune = page.getByLabel(TEXTS[locale].commune, { exact: true })
   await commune.locator('option').nth(1).waitFor({ state: 'attached' })
   await commune.selectOption({ index: 1 })
+  await page.getByRole('radio', { name: TEXTS[locale].home }).check()
   await page.locator('#address').fill(locale === 'ar' ? 'حي 5 جويلية، عمارة 3' : '5 rue Larbi Ben Mhidi')
   await page.locator('#coupon-code').fill('BIENVENUE10')
-  const apply = page.getByRole('button', { name: TEXTS[locale].apply, exact: true })
   // The code is checked 800 ms after typing stops; it can be applied once it is valid.
-  await page.locator('#coupon-message').waitFor()
-  await page.waitForTimeout(1_500)
-  await apply.click()
-  await page.locator('#coupon-code').scrollIntoViewIfNeeded()
+  await page.locator('#coupon-message').filter({ hasText: TEXTS[locale].valid }).waitFor()
+  await page.getByRole('button', { name: TEXTS[locale].apply, exact: true }).click()
+  await page.getByText(TEXTS[locale].applied).waitFor()
+  await page.locator('#coupon-code, [data-testid="order-total"]').first().scrollIntoViewIfNeeded()
   await shoot(page, 'checkout', locale, width)
 
   await page.getByRole('button', { name: TEXTS[locale].placeOrder }).last().click()
   await page.waitForURL(/\/thank-you/)
   await shoot(page, 'thank-you', locale, width)
-  const trackingNumber = await page.evaluate(() => /[A-Z]{2,4}-?[0-9A-Z]{6,}/.exec(document.body.innerText)?.[0] ?? '')
 
   await page.goto('/tracking')
-  const inputs = page.locator('main input')
-  await inputs.nth(0).fill(trackingNumber)
-  await inputs.nth(1).fill('0661234567')
-  await page.getByRole('button', { name: TEXTS[locale].track }).last().click()
+  await page.locator('#tracking-phone').fill('0661234567')
+  await page.getByRole('button', { name: TEXTS[locale].track, exact: true }).click()
+  await page.locator('#tracking-results').waitFor()
   await page.waitForTimeout(1_000)
   await shoot(page, 'tracking', locale, width)
   await context.close()
