@@ -26,6 +26,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string
   { method: 'PATCH', url: '/variants/stock' },
   { method: 'POST', url: `/products/${ID}/images` },
   { method: 'DELETE', url: `/products/${ID}/images/${ID}` },
+  { method: 'PATCH', url: `/products/${ID}/images/${ID}` },
   { method: 'PUT', url: `/products/${ID}/images/order` },
   { method: 'GET', url: '/categories' },
   { method: 'POST', url: '/categories' },
