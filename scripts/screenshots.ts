@@ -71,7 +71,9 @@ async function journey(browser: Browser, url: string, locale: Locale, viewport: 
   await page.goto('/place-order')
   await page.locator('#firstName').fill(locale === 'ar' ? 'سمير' : 'Samir')
   await page.locator('#lastName').fill(locale === 'ar' ? 'بوزيد' : 'Bouzid')
-  await page.locator('#phone').fill(locale === 'ar' ? '٠٦٦١٢٣٤٥٦٧' : '0661234567')
+  // each journey is a different shopper: the demo coupon is once per phone
+  const phone = locale === 'ar' ? '0661234567' : '0771234567'
+  await page.locator('#phone').fill(locale === 'ar' ? '٠٦٦١٢٣٤٥٦٧' : phone)
   await page.getByLabel(TEXTS[locale].wilaya, { exact: true }).selectOption('16')
   const commune = page.getByLabel(TEXTS[locale].commune, { exact: true })
   await commune.locator('option').nth(1).waitFor({ state: 'attached' })
@@ -91,7 +93,7 @@ async function journey(browser: Browser, url: string, locale: Locale, viewport: 
   await shoot(page, 'thank-you', locale, width)
 
   await page.goto('/tracking')
-  await page.locator('#tracking-phone').fill('0661234567')
+  await page.locator('#tracking-phone').fill(phone)
   await page.getByRole('button', { name: TEXTS[locale].track, exact: true }).click()
   await page.locator('#tracking-results').waitFor()
   await page.waitForTimeout(1_000)
