@@ -31,9 +31,10 @@ export function FormField({ id, label, error, hint, labelSuffix, className = '',
       </label>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       {hint ? (
-        <p id={hintId} className="text-xs text-muted">
+        // a div: a hint may hold its own paragraphs (the password strength meter)
+        <div id={hintId} className="text-xs text-muted">
           {hint}
-        </p>
+        </div>
       ) : null}
       {error ? (
         <p id={errorId} className="text-sm text-sale">
