@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import sharp from 'sharp'
+import { randomPhone } from '../../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
 import { type AdminShop, startAdminShop } from './admin-fixture.ts'
 
@@ -82,6 +83,42 @@ for (const target of TEST_TARGETS) {
       const detail = await shop.http('GET', '/api/v1/product/runner')
       const stored = (detail.body.data.product.images as { src: string; color: string | null }[]).find((i) => i.src === image.src)
       assert.equal(stored?.color, null, 'nothing changed after the refusals')
+    })
+
+    test("a cart line and an order line show the photo of the line's own colour, not the product's first", async () => {
+      const runner = shop.catalogue.runner
+      // every photo so far belongs to white; the black one comes last
+      const admin = await shop.http('GET', `/api/v1/admin/products/${runner.id}`, { cookie: shop.staffCookie })
+      for (const image of admin.body.data.product.images as { _id: string }[]) {
+        assert.equal((await setColor(runner.id, image._id, 'white')).status, 200)
+      }
+      const black = await upload(runner.id, '#101010')
+      assert.equal((await setColor(runner.id, black._id, 'black')).status, 200)
+      const base = (src: string) => src.replace(/-\d+\.webp$/, '')
+
+      const sessionId = (await shop.http('GET', '/api/v1/cart/guest')).body.data.sessionId as string
+      const added = await shop.http('POST', '/api/v1/cart/guest/add', {
+        headers: { 'x-session-id': sessionId },
+        body: { productId: runner.id, quantity: 1, size: '41', color: 'black' },
+      })
+      assert.equal(added.status, 200, JSON.stringify(added.body))
+      const line = added.body.data.cart.items[0] as { product: { image: { src: string } | string | null } }
+      const cartImage = typeof line.product.image === 'string' ? line.product.image : line.product.image?.src
+      assert.equal(base(cartImage ?? ''), base(black.src), 'the cart line shows the black photo')
+
+      const [commune] = (await shop.http('GET', '/api/v1/location/states/16/cities')).body.data.cities as { _id: number }[]
+      const placed = await shop.http('POST', '/api/v1/order/guest', {
+        body: {
+          orderItems: [{ productId: runner.id, quantity: 1, size: '41', color: 'black' }],
+          customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: randomPhone() },
+          shippingAddress: { wilayaId: '16', communeId: commune?._id, type: 'domicil', address: '12 rue Didouche Mourad' },
+          paymentMethod: 'cash_on_delivery',
+        },
+      })
+      assert.equal(placed.status, 201, JSON.stringify(placed.body))
+      const item = placed.body.data.order.orderItems[0] as { product: { image: { src: string } | string | null } }
+      const orderImage = typeof item.product.image === 'string' ? item.product.image : item.product.image?.src
+      assert.equal(base(orderImage ?? ''), base(black.src), 'the order line keeps the black photo')
     })
   })
 }

@@ -67,6 +67,8 @@ export interface CartItemReply {
 }
 
 /** The whole cart as the storefront shows it, at today's prices and stock. */
+const colourFirst = sql`case when i.color = ${variants.color} then 0 when i.color is null then 1 else 2 end, i.position`
+
 export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promise<CartReply> {
   const cartId = await findCartId(db, owner)
   const sessionId = 'sessionId' in owner ? owner.sessionId : null
@@ -86,8 +88,9 @@ export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promis
       size: variants.size,
       color: variants.color,
       stock: variants.stock,
-      imagePath: sql<string | null>`(select i.path from product_images i where i.product_id = ${products.id} order by i.position limit 1)`,
-      imageWidths: sql<number[] | null>`(select i.widths from product_images i where i.product_id = ${products.id} order by i.position limit 1)`,
+      // the line's own colour's photo first, then a photo of no colour in particular, then any
+      imagePath: sql<string | null>`(select i.path from product_images i where i.product_id = ${products.id} order by ${colourFirst} limit 1)`,
+      imageWidths: sql<number[] | null>`(select i.widths from product_images i where i.product_id = ${products.id} order by ${colourFirst} limit 1)`,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))

@@ -185,12 +185,17 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
       .returning()
     if (!order) throw new Error('order insert returned nothing')
 
-    const images = await tx.execute<{ product_id: string; path: string }>(
-      sql`select distinct on (product_id) product_id, path from product_images
+    const images = await tx.execute<{ product_id: string; path: string; color: string | null }>(
+      sql`select product_id, path, color from product_images
           where product_id in (${sql.join(quote.lines.map((l) => sql`${l.product.id}`), sql`, `)})
           order by product_id, position`,
     )
-    const imageOf = new Map((images as unknown as { rows: { product_id: string; path: string }[] }).rows.map((r) => [r.product_id, r.path]))
+    const imageRows = (images as unknown as { rows: { product_id: string; path: string; color: string | null }[] }).rows
+    // each line keeps the photo of its own colour, else one of no colour in particular, else the first
+    const imageOf = (productId: string, color: string): string | null => {
+      const own = imageRows.filter((r) => r.product_id === productId)
+      return (own.find((r) => r.color === color) ?? own.find((r) => r.color === null) ?? own[0])?.path ?? null
+    }
     await tx.insert(orderItems).values(
       quote.lines.map((line) => ({
         orderId: order.id,
@@ -198,7 +203,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
         variantId: line.variant.id,
         nameAr: line.product.nameAr,
         nameFr: line.product.nameFr,
-        image: imageOf.get(line.product.id) ?? null,
+        image: imageOf(line.product.id, line.variant.color),
         size: line.variant.size,
         color: line.variant.color,
         sku: line.variant.sku,
