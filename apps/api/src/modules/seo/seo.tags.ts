@@ -99,9 +99,11 @@ export function renderHeadTags(tags: PageTags): string {
  */
 export function injectHead(indexHtml: string, tags: PageTags): string {
   const dir = tags.locale === 'ar' ? 'rtl' : 'ltr'
+  // Replacer functions, never replacement strings: a name holding "$'", "$`" or "$&" goes in as written.
+  const head = `  ${renderHeadTags(tags)}\n  </head>`
   return indexHtml
-    .replace(/<html\b[^>]*>/i, `<html lang="${tags.locale}" dir="${dir}">`)
+    .replace(/<html\b[^>]*>/i, () => `<html lang="${tags.locale}" dir="${dir}">`)
     .replace(/\s*<title>[\s\S]*?<\/title>/i, '')
     .replace(/\s*<meta\s+name="description"[^>]*>/i, '')
-    .replace(/<\/head>/i, `  ${renderHeadTags(tags)}\n  </head>`)
+    .replace(/<\/head>/i, () => head)
 }
