@@ -34,6 +34,19 @@ const envSchema = z.object({
   /** Prepended to every Redis key, so several shops (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(100).default(''),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /**
+   * Without PUBLIC_URL, the host names the shop answers under in its page links (canonical, og:url, sitemap):
+   * comma-separated; localhost, 127.0.0.1, ::1 and HOST are always listed. Any other Host header gets relative links.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   SMTP_HOST: z.preprocess(emptyAsUndefined, z.string().optional()),

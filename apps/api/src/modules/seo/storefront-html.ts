@@ -43,10 +43,26 @@ async function readIndex(indexPath: string): Promise<string | null> {
   return html
 }
 
-/** PUBLIC_URL when set (behind a proxy it is the only trustworthy origin), else the request's own. */
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '::1', '[::1]']
+const ANY_INTERFACE = ['0.0.0.0', '::', '[::]']
+
+/**
+ * PUBLIC_URL when set (behind a proxy it is the only trustworthy origin). Without it, the request's own
+ * origin only when its host is one the shop lists (ALLOWED_HOSTS, localhost, the listening HOST): any
+ * other Host header is the sender's word, so links stay relative ('') rather than point elsewhere.
+ */
 export function siteOrigin(app: FastifyInstance, request: FastifyRequest): string {
   if (app.config.PUBLIC_URL) return app.config.PUBLIC_URL.replace(/\/+$/, '')
-  return `${request.protocol}://${request.host}`
+  // the whole header is a name and an optional port: nothing else ("localhost@evil.example") gets through
+  const match = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i.exec(request.host)
+  if (!match) return ''
+  const hostname = (match[1] as string).toLowerCase()
+  const listening = app.config.HOST.toLowerCase()
+  const allowed = [...LOCAL_HOSTS, ...(app.config.ALLOWED_HOSTS ?? [])]
+  if (!ANY_INTERFACE.includes(listening)) allowed.push(listening)
+  if (!allowed.includes(hostname)) return ''
+  const protocol = request.protocol === 'https' ? 'https' : 'http'
+  return `${protocol}://${hostname}${match[2] ? `:${Number(match[2])}` : ''}`
 }
 
 /** `?lang=` (how ads link to a language) first, then Accept-Language. */
