@@ -25,6 +25,7 @@ import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
+import { noNulPlugin } from './plugins/no-nul.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { sessionPlugin } from './plugins/session.ts'
 
@@ -92,6 +93,8 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
 
   await app.register(envelope)
   registerErrorHandler(app)
+  // a NUL character anywhere in a request is a 400, never a database error
+  await app.register(noNulPlugin)
   await app.register(fastifyCookie)
   await app.register(sessionPlugin)
   await app.register(rateLimitPlugin, { config, db: database.db })

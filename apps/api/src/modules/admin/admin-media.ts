@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify'
 import type {} from '@fastify/multipart'
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import { AppError } from '../../http/app-error.ts'
+import { nulRefusal } from '../../plugins/no-nul.ts'
 
 /** Uploads are refused above this size (413). */
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024
@@ -30,10 +31,13 @@ export async function readMultipart(request: FastifyRequest): Promise<UploadedFo
         const buffer = await part.toBuffer()
         if (part.fieldname === 'file') form.file = buffer
       } else if (typeof part.value === 'string') {
+        // form fields are read here, after the app's NUL check on the parsed body: the same rule applies
+        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw nulRefusal(part.fieldname.replaceAll('\u0000', '') || 'body')
         form.fields[part.fieldname] = part.value
       }
     }
   } catch (error) {
+    if (error instanceof AppError) throw error
     const code = (error as { code?: string }).code
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new AppError('PAYLOAD_TOO_LARGE', { cause: error })
