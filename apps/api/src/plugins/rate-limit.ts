@@ -6,7 +6,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { AppError } from '../http/app-error.ts'
 
-export type LimitName = 'LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'COUPON' | 'GUEST_ORDER'
+export type LimitName = 'LOGIN' | 'STAFF_LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'COUPON' | 'GUEST_ORDER'
 
 /** Fixed-window counters shared by every API process: in PostgreSQL, or in Redis when REDIS_URL is set. */
 export interface RateLimitStore {
