@@ -60,6 +60,8 @@ const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   RATE_LIMIT_LOGIN: limit('10/60'),
+  /** Back-office sign-in, counted per address and per account like the shoppers' login. */
+  RATE_LIMIT_STAFF_LOGIN: limit('10/60'),
   RATE_LIMIT_SIGNUP: limit('5/600'),
   RATE_LIMIT_PASSWORD_RESET: limit('5/600'),
   RATE_LIMIT_TRACKING: limit('20/600'),

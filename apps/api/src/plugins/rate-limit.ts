@@ -5,8 +5,9 @@ import { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { AppError } from '../http/app-error.ts'
+import { maskPersonal } from '../http/logger.ts'
 
-export type LimitName = 'LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'COUPON' | 'GUEST_ORDER'
+export type LimitName = 'LOGIN' | 'STAFF_LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'COUPON' | 'GUEST_ORDER'
 
 /** Fixed-window counters shared by every API process: in PostgreSQL, or in Redis when REDIS_URL is set. */
 export interface RateLimitStore {
@@ -76,6 +77,31 @@ declare module 'fastify' {
   }
 }
 
+/** A key as the logs may show it: 'TRACKING:phone:05••••••67', 'LOGIN:email:s***@example.dz', 'LOGIN:ip'. */
+export function loggableKey(key: string): string {
+  return maskPersonal(key.replace(/:ip:.*$/, ':ip'))
+}
+
+/**
+ * The store failed (database or Redis down): the error that reaches the error handler (and the log)
+ * names the limit and its keys masked; the driver's error, whose query parameters are the full keys,
+ * stays as the cause for the 503 decision and is logged without them (http/logger.ts).
+ */
+export class RateLimitStoreError extends Error {
+  constructor(keys: string[], cause: unknown) {
+    super(`rate-limit store failed for ${keys.map(loggableKey).join(', ')}`, { cause })
+    this.name = 'RateLimitStoreError'
+  }
+}
+
+async function counted<T>(keys: string[], run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    throw new RateLimitStoreError(keys, error)
+  }
+}
+
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { config: Config; db: Db }) => {
   const store = options.config.REDIS_URL ? redisStore(options.config.REDIS_URL, options.config.REDIS_KEY_PREFIX) : databaseStore(options.db)
   app.addHook('onClose', async () => store.close())
@@ -83,14 +109,15 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { config
     const window = options.config[`RATE_LIMIT_${name}`]
     // request.ip is the socket address unless TRUST_PROXY names the proxy: a forged X-Forwarded-For changes nothing
     const keys = [`${name}:ip:${request.ip}`, ...extraKeys.map((k) => `${name}:${k}`)]
-    if (store.hitMany && keys.length > 1) {
-      const hits = await store.hitMany(keys, window.windowSeconds)
+    const hitMany = store.hitMany?.bind(store)
+    if (hitMany && keys.length > 1) {
+      const hits = await counted(keys, () => hitMany(keys, window.windowSeconds))
       const over = hits.find((h) => h.count > window.max)
       if (over) throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfter: over.resetInSeconds } })
       return
     }
     for (const key of keys) {
-      const { count, resetInSeconds } = await store.hit(key, window.windowSeconds)
+      const { count, resetInSeconds } = await counted([key], () => store.hit(key, window.windowSeconds))
       if (count > window.max) {
         throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfter: resetInSeconds } })
       }

@@ -13,6 +13,7 @@ import { startTestApp } from './test-app.ts'
 export async function startShop(target: 'pglite' | 'postgres', env: Record<string, string> = {}) {
   const ctx = await startTestApp(target, {
     RATE_LIMIT_LOGIN: '1000/60',
+    RATE_LIMIT_STAFF_LOGIN: '1000/60',
     RATE_LIMIT_SIGNUP: '1000/60',
     RATE_LIMIT_PASSWORD_RESET: '1000/60',
     RATE_LIMIT_TRACKING: '1000/60',

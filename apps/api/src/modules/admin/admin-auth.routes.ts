@@ -19,6 +19,8 @@ export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
   const secure = Boolean(app.config.PUBLIC_URL?.startsWith('https://'))
 
   api.post('/auth/login', { schema: { tags: ['admin'], summary: 'Staff sign-in', body: loginBody } }, async (request, reply) => {
+    // counted before the password hash is checked: refused tries cost no Argon2 work
+    await app.rateLimit('STAFF_LOGIN', request, `email:${request.body.email.toLowerCase()}`)
     const member = await authenticateStaff(app.db, request.body.email, request.body.password)
     if (!member) throw new AppError('INVALID_CREDENTIALS')
     // a new session at every sign-in: a token planted before login never becomes valid
