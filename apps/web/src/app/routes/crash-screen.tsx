@@ -4,6 +4,33 @@ import { useLocation, useRouteError } from 'react-router'
 import { buttonClass } from '../../components/ui/button-class.ts'
 import { isPageLoadError } from '../../lib/lazy-page.ts'
 
+interface StandAloneScreenProps {
+  title: string
+  message: string
+  action: string
+  onAction: () => void
+}
+
+/** A whole-page message with one action and a full page load home (no header or footer: they may be what broke). */
+function StandAloneScreen({ title, message, action, onAction }: StandAloneScreenProps) {
+  const { t } = useTranslation()
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center px-4 text-center">
+      <title>{title}</title>
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-3 max-w-md text-base text-muted">{message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <button type="button" onClick={onAction} className={buttonClass('primary')}>
+          {action}
+        </button>
+        <a href="/" className={buttonClass('secondary')}>
+          {t('actions.goHome')}
+        </a>
+      </div>
+    </main>
+  )
+}
+
 /**
  * A page's code could not be fetched: most often the connection dropped. Retry loads the page the
  * shopper asked for afresh (which also picks up a new deploy), and so does the connection coming back.
@@ -23,21 +50,7 @@ function NoConnectionScreen() {
     window.addEventListener('online', onOnline)
     return () => window.removeEventListener('online', onOnline)
   }, [href])
-  return (
-    <main className="flex min-h-dvh flex-col items-center justify-center px-4 text-center">
-      <title>{t('connection.title')}</title>
-      <h1 className="text-2xl font-bold">{t('connection.title')}</h1>
-      <p className="mt-3 max-w-md text-base text-muted">{t('connection.pageMessage')}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={retry} className={buttonClass('primary')}>
-          {t('actions.retry')}
-        </button>
-        <a href="/" className={buttonClass('secondary')}>
-          {t('actions.goHome')}
-        </a>
-      </div>
-    </main>
-  )
+  return <StandAloneScreen title={t('connection.title')} message={t('connection.pageMessage')} action={t('actions.retry')} onAction={retry} />
 }
 
 /**
@@ -50,19 +63,5 @@ export function CrashScreen() {
   const error = useRouteError()
   if (isPageLoadError(error)) return <NoConnectionScreen />
   if (import.meta.env.DEV) console.error(error)
-  return (
-    <main className="flex min-h-dvh flex-col items-center justify-center px-4 text-center">
-      <title>{t('crash.title')}</title>
-      <h1 className="text-2xl font-bold">{t('crash.title')}</h1>
-      <p className="mt-3 max-w-md text-base text-muted">{t('crash.message')}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={() => window.location.reload()} className={buttonClass('primary')}>
-          {t('actions.refresh')}
-        </button>
-        <a href="/" className={buttonClass('secondary')}>
-          {t('actions.goHome')}
-        </a>
-      </div>
-    </main>
-  )
+  return <StandAloneScreen title={t('crash.title')} message={t('crash.message')} action={t('actions.refresh')} onAction={() => window.location.reload()} />
 }
