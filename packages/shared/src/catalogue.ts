@@ -37,10 +37,35 @@ export function colorName(key: string, locale: Locale): string {
   return COLOR_BY_KEY.get(key)?.names[locale] ?? key
 }
 
-/** The colour's swatch hex, or a neutral grey for an unknown key. */
-export function colorHex(key: string): string {
+/**
+ * The colour's swatch: the hex stored with a custom colour ('Moutarde' + '#d4a017'), else the palette's,
+ * else a neutral grey for an unknown name.
+ */
+export function colorHex(key: string, custom?: string | null): string {
+  if (custom && HEX_COLOR.test(custom)) return custom.toLowerCase()
   return COLOR_BY_KEY.get(key)?.hex ?? '#9e9e9e'
 }
+
+/** A swatch colour as the browser's colour picker gives it: '#d4a017'. */
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/
+/** A colour's name: a palette key ('navy') or any name the shop types ('Moutarde', 'خردلي'). */
+export const COLOR_NAME_MAX = 40
+
+/**
+ * The colour rule shared by the API and the back office. The 12 palette colours are suggestions with their
+ * own names and swatches; any other name is allowed with a swatch colour. Returns a message key, or null.
+ */
+export function colorError(color: string, hex: string | null | undefined): string | null {
+  const name = color.trim()
+  if (!name) return 'validation:required'
+  if (name.length > COLOR_NAME_MAX) return 'validation:color.name'
+  if (hex !== null && hex !== undefined && hex !== '' && !HEX_COLOR.test(hex)) return 'validation:color.hex'
+  if (!isColorKey(name) && !hex) return 'validation:color.hexRequired'
+  return null
+}
+
+/** The shortest product name accepted (in each language that has one): "A" is not a product name. */
+export const PRODUCT_NAME_MIN = 3
 
 /** EU shoe sizes sold by the shop. */
 export const SHOE_SIZES = ['36', '37', '38', '39', '40', '41', '42', '43', '44', '45', '46'] as const

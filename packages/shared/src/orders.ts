@@ -32,6 +32,17 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus, actor: 'staff' 
 /** Statuses whose order lines no longer hold stock. */
 export const STOCK_RELEASED_STATUSES = ['cancelled', 'deleted', 'returned'] as const satisfies readonly OrderStatus[]
 
+/**
+ * The money of the dashboard, kept apart: orders nobody confirmed yet, confirmed orders still to deliver (the cash
+ * to collect), delivered orders. Each group is also a filter of the orders list (`?status=a,b`).
+ */
+export const REVENUE_GROUPS = {
+  pending: ['pending'],
+  toDeliver: ['confirmed', 'processing', 'shipped', 'out_for_delivery'],
+  delivered: ['delivered'],
+} as const satisfies Record<string, readonly OrderStatus[]>
+export type RevenueGroup = keyof typeof REVENUE_GROUPS
+
 export const FINAL_STATUSES = ['delivered', 'cancelled', 'deleted', 'returned'] as const satisfies readonly OrderStatus[]
 
 export const PAYMENT_METHODS = ['cash_on_delivery', 'bank_transfer', 'ccp'] as const

@@ -208,7 +208,10 @@ export const variants = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     size: text('size').notNull(),
+    /** A palette key ('navy') or a name the shop typed ('Moutarde'). */
     color: text('color').notNull(),
+    /** The swatch of a colour outside the palette ('#d4a017'); null for a palette colour. */
+    colorHex: text('color_hex'),
     sku: text('sku').notNull().unique(),
     stock: integer('stock').notNull().default(0),
     createdAt: createdAt(),
@@ -216,6 +219,7 @@ export const variants = pgTable(
   },
   (t) => [
     check('variants_stock_non_negative', sql`${t.stock} >= 0`),
+    check('variants_color_hex_check', sql`${t.colorHex} is null or ${t.colorHex} ~ '^#[0-9a-f]{6}$'`),
     uniqueIndex('variants_product_size_color_key').on(t.productId, t.size, t.color),
     index('variants_low_stock_idx').on(t.stock),
   ],

@@ -24,7 +24,11 @@ const params = z.object({ id: z.string() })
 
 type CategoryRow = typeof categories.$inferSelect
 
-function categoryReply(row: CategoryRow, productCount: number, childCount: number) {
+/**
+ * `productCount` counts the category's products and its sub-categories' (a parent category holds no product
+ * itself in most shops: counting its own alone showed 0); `ownProductCount` counts the ones placed in it directly.
+ */
+function categoryReply(row: CategoryRow, productCount: number, childCount: number, ownProductCount: number) {
   return {
     _id: row.id,
     slug: row.slug,
@@ -36,8 +40,18 @@ function categoryReply(row: CategoryRow, productCount: number, childCount: numbe
     position: row.position,
     isActive: row.isActive,
     productCount,
+    ownProductCount,
     childCount,
   }
+}
+
+/** Each category with its own products, its subtree's products and its direct children, in the rows' order. */
+function withCounts(rows: CategoryRow[], productCounts: { id: string; n: number }[]) {
+  const own = new Map(productCounts.map((r) => [r.id, Number(r.n)]))
+  return rows.map((row) => {
+    const total = subtreeIds(rows, row.id).reduce((sum, id) => sum + (own.get(id) ?? 0), 0)
+    return categoryReply(row, total, rows.filter((c) => c.parentId === row.id).length, own.get(row.id) ?? 0)
+  })
 }
 
 /** The whole tree is small (tens of rows): one list, not paginated. */
@@ -50,11 +64,11 @@ export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
   const getOne = async (id: string) => {
     const [row] = await app.db.select().from(categories).where(eq(categories.id, id)).limit(1)
     if (!row) throw new AppError('CATEGORY_NOT_FOUND')
-    const [[p], [c]] = await Promise.all([
-      app.db.select({ n: count() }).from(products).where(eq(products.categoryId, id)),
-      app.db.select({ n: count() }).from(categories).where(eq(categories.parentId, id)),
+    const [all, productCounts] = await Promise.all([
+      app.db.select().from(categories),
+      app.db.select({ id: products.categoryId, n: count() }).from(products).groupBy(products.categoryId),
     ])
-    return categoryReply(row, p?.n ?? 0, c?.n ?? 0)
+    return withCounts(all, productCounts).find((c) => c._id === id) ?? categoryReply(row, 0, 0, 0)
   }
 
   api.get('/categories', { schema: { tags, summary: 'Every category, with product and sub-category counts' }, onRequest: staffOnly }, async (_request, reply) => {
@@ -62,8 +76,7 @@ export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
       app.db.select().from(categories).orderBy(asc(categories.position), asc(categories.nameFr)),
       app.db.select({ id: products.categoryId, n: count() }).from(products).groupBy(products.categoryId),
     ])
-    const byCategory = new Map(productCounts.map((r) => [r.id, r.n]))
-    const list = rows.map((row) => categoryReply(row, byCategory.get(row.id) ?? 0, rows.filter((c) => c.parentId === row.id).length))
+    const list = withCounts(rows, productCounts)
     return reply.ok({ categories: list, total: list.length })
   })
 

@@ -1,3 +1,4 @@
+import { REVENUE_GROUPS } from '@shop/shared'
 import { and, asc, count, eq, gte, lte, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders, products, variants } from '../../db/schema.ts'
@@ -8,11 +9,16 @@ export const LOW_STOCK = 5
 export async function dashboardFigures(db: Db) {
   // "today" is the shop's day in Algeria (UTC+1, no daylight saving)
   const startOfDay = sql`date_trunc('day', now() at time zone 'Africa/Algiers') at time zone 'Africa/Algiers'`
-  const [today, byStatus, lowStock, days] = await Promise.all([
+  const [today, todayByStatus, byStatus, lowStock, days] = await Promise.all([
     db
       .select({ n: count(), revenue: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
       .from(orders)
       .where(and(gte(orders.createdAt, startOfDay), notInArray(orders.status, ['cancelled', 'deleted']))),
+    db
+      .select({ status: orders.status, n: count(), revenue: sql<number>`coalesce(sum(${orders.total}), 0)::int` })
+      .from(orders)
+      .where(gte(orders.createdAt, startOfDay))
+      .groupBy(orders.status),
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
     db
       .select({
@@ -42,9 +48,18 @@ export async function dashboardFigures(db: Db) {
        and o.status not in ('cancelled', 'deleted')
       group by d.day order by d.day`),
   ])
+  const groupToday = (statuses: readonly string[]) => {
+    const rows = todayByStatus.filter((r) => statuses.includes(r.status))
+    return { orders: rows.reduce((sum, r) => sum + Number(r.n), 0), amount: rows.reduce((sum, r) => sum + Number(r.revenue), 0) }
+  }
   return {
     ordersToday: today[0]?.n ?? 0,
     revenueToday: today[0]?.revenue ?? 0,
+    revenueTodayByGroup: {
+      pending: groupToday(REVENUE_GROUPS.pending),
+      toDeliver: groupToday(REVENUE_GROUPS.toDeliver),
+      delivered: groupToday(REVENUE_GROUPS.delivered),
+    },
     byStatus,
     last30Days: (days as unknown as { rows: { date: string; orders: number; revenue: number }[] }).rows.map((r) => ({
       date: r.date,

@@ -14,6 +14,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       return reply.ok({
         ordersToday: figures.ordersToday,
         revenueToday: figures.revenueToday,
+        // today's orders by where their money stands: not confirmed yet, confirmed and still to deliver, delivered
+        revenueTodayByGroup: figures.revenueTodayByGroup,
         awaitingConfirmation: ordersByStatus.pending,
         ordersByStatus,
         lowStock: figures.lowStock,

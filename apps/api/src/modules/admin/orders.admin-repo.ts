@@ -1,5 +1,5 @@
 import { canMoveOrder, type Locale, normalizeDzMobile, ORDER_STATUSES, type OrderStatus } from '@shop/shared'
-import { and, asc, count, eq, gte, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { containing } from '../../http/paging.ts'
@@ -8,7 +8,8 @@ import { AppError } from '../../http/app-error.ts'
 import { memoized } from '../../plugins/public-cache.ts'
 
 export interface OrderFilter {
-  status?: OrderStatus | undefined
+  /** One status or several (any of them). */
+  status?: OrderStatus | readonly OrderStatus[] | undefined
   from?: string | undefined
   to?: string | undefined
   wilaya?: number | undefined
@@ -27,7 +28,10 @@ const localName = (locale: Locale, ar: string, fr: string) => (locale === 'ar' ?
  */
 export function orderConditions(filter: OrderFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = []
-  conditions.push(filter.status ? eq(orders.status, filter.status) : ne(orders.status, 'deleted'))
+  const status = filter.status
+  conditions.push(
+    status === undefined ? ne(orders.status, 'deleted') : typeof status === 'string' ? eq(orders.status, status) : inArray(orders.status, [...status]),
+  )
   if (filter.from) conditions.push(gte(orders.createdAt, sql`(${filter.from}::date)::timestamp at time zone 'Africa/Algiers'`))
   if (filter.to) conditions.push(lt(orders.createdAt, sql`((${filter.to}::date) + 1)::timestamp at time zone 'Africa/Algiers'`))
   if (filter.wilaya !== undefined) conditions.push(eq(orders.wilayaCode, filter.wilaya))

@@ -9,8 +9,14 @@ import { exportRows, getOrderDetail, listOrders, type OrderFilter } from './orde
 import { handleReturnRequest, markPaid, moveOrder, recordCall, updateOrderFields } from './orders.admin-service.ts'
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:invalid')
+/** One status, or several separated by commas ('confirmed,processing,shipped'): the dashboard's groups. */
+const statusFilter = z
+  .string()
+  .transform((raw) => [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))])
+  .pipe(z.array(z.enum(ORDER_STATUSES, { message: 'validation:invalid' })).min(1).max(ORDER_STATUSES.length))
+  .transform((list) => (list.length === 1 ? list[0] : list))
 const filterQuery = {
-  status: z.enum(ORDER_STATUSES).optional(),
+  status: statusFilter.optional(),
   from: day.optional(),
   to: day.optional(),
   wilaya: z.coerce.number().int().min(1).max(99).optional(),

@@ -1,3 +1,4 @@
+import { COLOR_NAME_MAX, HEX_COLOR } from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -28,7 +29,9 @@ const money = z.number().int().min(1).max(100_000_000)
 const variantSchema = z.object({
   _id: z.string().uuid().optional(),
   size: z.string().trim().min(1).max(20),
-  color: z.string().trim().min(1).max(40),
+  color: z.string().trim().min(1).max(COLOR_NAME_MAX, 'validation:color.name'),
+  /** The swatch of a colour outside the palette; ignored for a palette colour. */
+  colorHex: z.string().trim().regex(HEX_COLOR, 'validation:color.hex').nullable().optional(),
   sku: z.string().trim().max(60).regex(/^[A-Za-z0-9._-]*$/, 'validation:invalid').optional(),
   stock: z.number().int().min(0).max(1_000_000),
 })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { sortSizes } from '@shop/shared'
+import { colorError, isColorKey, PRODUCT_NAME_MIN, sortSizes } from '@shop/shared'
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { containing } from '../../http/paging.ts'
@@ -12,6 +12,7 @@ export interface VariantInput {
   _id?: string | undefined
   size: string
   color: string
+  colorHex?: string | null | undefined
   sku?: string | undefined
   stock: number
 }
@@ -140,7 +141,7 @@ export async function getAdminProduct(db: Db, id: string) {
     product: {
       ...productFields(p),
       stockTotal: rows.reduce((sum, v) => sum + v.stock, 0),
-      variants: rows.map((v) => ({ _id: v.id, size: v.size, color: v.color, sku: v.sku, stock: v.stock, hasOrders: inOrders.has(v.id) })),
+      variants: rows.map((v) => ({ _id: v.id, size: v.size, color: v.color, colorHex: v.colorHex, sku: v.sku, stock: v.stock, hasOrders: inOrders.has(v.id) })),
       images: images.map(imageReply),
     },
   }
@@ -177,14 +178,40 @@ function checkPrices(price: number, compareAtPrice: number | null | undefined) {
   }
 }
 
-function checkVariantSet(list: VariantInput[]) {
+/**
+ * Checks the set (no size x colour twice, each colour a palette key or a name with a swatch) and gives each
+ * variant its stored swatch: null for a palette colour, else the hex given for that colour name (the first
+ * one given when variants of one colour disagree), lower case.
+ */
+function checkVariantSet<T extends VariantInput>(list: T[]): (T & { colorHex: string | null })[] {
   const seen = new Set<string>()
+  const hexOf = new Map<string, string>()
   list.forEach((v, i) => {
     const key = `${v.size}\u0000${v.color}`
     if (seen.has(key)) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: `variants.${i}`, message: 'validation:invalid' }] })
     seen.add(key)
+    const hex = v.colorHex || hexOf.get(v.color) || null
+    const problem = colorError(v.color, hex)
+    if (problem) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: `variants.${i}.colorHex`, message: problem }] })
+    if (hex && !hexOf.has(v.color)) hexOf.set(v.color, hex.toLowerCase())
   })
+  return list.map((v) => ({ ...v, colorHex: isColorKey(v.color) ? null : (hexOf.get(v.color) ?? null) }))
 }
+
+/** Each name given (Arabic, French) has at least PRODUCT_NAME_MIN characters: "A" is not a product. */
+function checkNames(input: { nameAr?: string | undefined; nameFr?: string | undefined }) {
+  const fieldErrors = (['nameAr', 'nameFr'] as const)
+    .filter((field) => {
+      const value = input[field]?.trim()
+      return value !== undefined && value !== '' && [...value].length < PRODUCT_NAME_MIN
+    })
+    .map((field) => ({ field, message: 'validation:product.nameTooShort', params: { min: PRODUCT_NAME_MIN } }))
+  if (fieldErrors.length > 0) throw new AppError('VALIDATION_FAILED', { fieldErrors })
+}
+
+/** A product on sale has at least one size x colour: a shopper cannot order one without. */
+const sizesRequired = () =>
+  new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'variants', message: 'validation:product.sizesRequired' }] })
 
 const productConstraints = {
   products_slug_unique: new AppError('CONFLICT'),
@@ -194,7 +221,9 @@ const productConstraints = {
 
 export async function createProduct(db: Db, input: Required<Pick<ProductInput, 'price' | 'categoryId'>> & ProductInput, variantList: VariantInput[]) {
   checkPrices(input.price, input.compareAtPrice)
-  checkVariantSet(variantList)
+  checkNames(input)
+  const checked = checkVariantSet(variantList)
+  if ((input.isActive ?? true) && checked.length === 0) throw sizesRequired()
   await ensureCategory(db, input.categoryId)
   const slug = await freeSlug(db, products, input.nameFr || input.nameAr || '')
   return mapConstraint(
@@ -215,9 +244,9 @@ export async function createProduct(db: Db, input: Required<Pick<ProductInput, '
           })
           .returning({ id: products.id })
         if (!row) throw new Error('product insert returned nothing')
-        if (variantList.length > 0) {
+        if (checked.length > 0) {
           await tx.insert(variants).values(
-            variantList.map((v) => ({ productId: row.id, size: v.size, color: v.color, stock: v.stock, sku: v.sku || skuFor(slug, v) })),
+            checked.map((v) => ({ productId: row.id, size: v.size, color: v.color, colorHex: v.colorHex, stock: v.stock, sku: v.sku || skuFor(slug, v) })),
           )
         }
         return row.id
@@ -232,6 +261,11 @@ export async function updateProduct(db: Db, id: string, input: ProductInput) {
   const price = input.price ?? current.price
   const compareAtPrice = input.compareAtPrice === undefined ? current.compareAtPrice : input.compareAtPrice
   checkPrices(price, compareAtPrice)
+  checkNames(input)
+  if (input.isActive === true && !current.isActive) {
+    const [n] = await db.select({ n: count() }).from(variants).where(eq(variants.productId, id))
+    if ((n?.n ?? 0) === 0) throw sizesRequired()
+  }
   if ((input.nameAr ?? current.nameAr) === '' && (input.nameFr ?? current.nameFr) === '') {
     throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'nameFr', message: 'validation:required' }] })
   }
@@ -265,13 +299,14 @@ export async function deleteProduct(db: Db, id: string): Promise<{ deleted: bool
  * point at it: the schema has no "inactive variant", and deleting it would cut the order lines' link
  * (cancelling the order could not put the stock back), so it stays with stock 0 (shown sold out).
  */
-export async function replaceVariants(db: Db, productId: string, list: VariantInput[]) {
-  checkVariantSet(list)
+export async function replaceVariants(db: Db, productId: string, input: VariantInput[]) {
+  const list = checkVariantSet(input)
   await mapConstraint(
     () =>
       db.transaction(async (tx) => {
-        const [product] = await tx.select({ slug: products.slug }).from(products).where(eq(products.id, productId)).for('update')
+        const [product] = await tx.select({ slug: products.slug, isActive: products.isActive }).from(products).where(eq(products.id, productId)).for('update')
         if (!product) throw new AppError('PRODUCT_NOT_FOUND')
+        if (product.isActive && list.length === 0) throw sizesRequired()
         const existing = await tx.select().from(variants).where(eq(variants.productId, productId)).orderBy(asc(variants.id)).for('update')
         const byId = new Map(existing.map((v) => [v.id, v]))
         const byKey = new Map(existing.map((v) => [`${v.size}\u0000${v.color}`, v]))
@@ -298,9 +333,9 @@ export async function replaceVariants(db: Db, productId: string, list: VariantIn
         for (const v of plan) {
           const sku = v.sku || byId.get(v.id ?? '')?.sku || skuFor(product.slug, v)
           if (v.id) {
-            await tx.update(variants).set({ size: v.size, color: v.color, sku, stock: v.stock, updatedAt: sql`now()` }).where(eq(variants.id, v.id))
+            await tx.update(variants).set({ size: v.size, color: v.color, colorHex: v.colorHex, sku, stock: v.stock, updatedAt: sql`now()` }).where(eq(variants.id, v.id))
           } else {
-            await tx.insert(variants).values({ productId, size: v.size, color: v.color, sku, stock: v.stock })
+            await tx.insert(variants).values({ productId, size: v.size, color: v.color, colorHex: v.colorHex, sku, stock: v.stock })
           }
         }
         await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, productId))

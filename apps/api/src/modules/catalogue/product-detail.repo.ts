@@ -27,7 +27,7 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(eq(products.id, summary._id)),
     db
-      .select({ id: variants.id, size: variants.size, color: variants.color, stock: variants.stock })
+      .select({ id: variants.id, size: variants.size, color: variants.color, colorHex: variants.colorHex, stock: variants.stock })
       .from(variants)
       .where(eq(variants.productId, summary._id)),
     db
@@ -57,7 +57,7 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
       descriptionFr: row.descriptionFr,
       // each photo says which colour it shows (null: the product in general)
       images: imageRows.map((img) => ({ ...responsiveImage(img.path, img.widths, PRODUCT_IMAGE_SIZE, 1200), color: img.color })),
-      variants: variantRows.map((v) => ({ _id: v.id, size: v.size, color: v.color, stock: v.stock })),
+      variants: variantRows.map((v) => ({ _id: v.id, size: v.size, color: v.color, ...(v.colorHex ? { colorHex: v.colorHex } : {}), stock: v.stock })),
       category: { _id: row.categoryId, slug: row.categorySlug, name: localized(row.categoryNameAr, row.categoryNameFr, locale) },
     },
     related,

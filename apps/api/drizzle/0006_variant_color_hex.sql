@@ -1,0 +1,2 @@
+ALTER TABLE "variants" ADD COLUMN "color_hex" text;--> statement-breakpoint
+ALTER TABLE "variants" ADD CONSTRAINT "variants_color_hex_check" CHECK ("variants"."color_hex" is null or "variants"."color_hex" ~ '^#[0-9a-f]{6}$');
