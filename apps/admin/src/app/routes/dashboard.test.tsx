@@ -1,6 +1,6 @@
 import { formatPrice, ORDER_STATUSES } from '@shop/shared'
 import { fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { FIGURES, OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { stubApi } from '../../test/stub-api.ts'
@@ -100,6 +100,39 @@ describe('dashboard', () => {
     stubDashboard()
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }))
     expect(await screen.findByText('Commandes du jour')).toBeTruthy()
+  })
+})
+
+describe('dashboard money by stage', () => {
+  const GROUPS = {
+    pending: { orders: 3, amount: 21000 },
+    toDeliver: { orders: 2, amount: 15500 },
+    delivered: { orders: 1, amount: 4900 },
+  }
+
+  test('awaiting, to deliver and delivered are apart (no mixed total), each card opens the orders it counts', async () => {
+    stubDashboard({ '/admin/dashboard': { data: { ...FIGURES, revenueTodayByGroup: GROUPS } } })
+    const { router } = renderApp({ locale: 'en' })
+    await screen.findByText('Orders today')
+    expect(screen.queryByText('Revenue today')).toBeNull()
+    expect(figure('Awaiting confirmation today').textContent).toBe(formatPrice(21000, 'en'))
+    expect(figure('Confirmed today, to deliver').textContent).toBe(formatPrice(15500, 'en'))
+    expect(figure('Placed today and delivered').textContent).toBe(formatPrice(4900, 'en'))
+    expect(screen.getByText(/Cash to collect on delivery · 2 orders/)).toBeTruthy()
+
+    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10)
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href')
+    expect(href('Confirmed today, to deliver')).toBe(
+      `/admin/orders?status=confirmed%2Cprocessing%2Cshipped%2Cout_for_delivery&from=${today}&to=${today}`,
+    )
+    expect(href('Awaiting confirmation today')).toBe(`/admin/orders?status=pending&from=${today}&to=${today}`)
+    expect(href('Placed today and delivered')).toBe(`/admin/orders?status=delivered&from=${today}&to=${today}`)
+    expect(href('Orders today')).toBe(`/admin/orders?from=${today}&to=${today}`)
+    expect(href('Awaiting a confirmation call')).toBe('/admin/orders?status=pending')
+
+    fireEvent.click(screen.getByRole('link', { name: 'Confirmed today, to deliver' }))
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'))
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('confirmed,processing,shipped,out_for_delivery')
   })
 })
 

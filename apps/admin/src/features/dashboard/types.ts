@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/shared'
+import type { OrderStatus, RevenueGroup } from '@shop/shared'
 
 export interface LowStockVariant {
   variantId: string
@@ -13,7 +13,10 @@ export interface LowStockVariant {
 /** `GET /admin/dashboard`: "today" is the shop's day in Algeria; cancelled and deleted orders are not counted in it. */
 export interface DashboardFigures {
   ordersToday: number
+  /** Every order placed today but cancelled ones, confirmed or not: shown only by servers without the groups. */
   revenueToday: number
+  /** Today's orders by where their money stands; older servers do not send it. */
+  revenueTodayByGroup?: Record<RevenueGroup, { orders: number; amount: number }>
   awaitingConfirmation: number
   ordersByStatus: Record<OrderStatus, number>
   lowStock: LowStockVariant[]

@@ -12,7 +12,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 function isValid(key: OrderFilterKey, value: string): boolean {
   switch (key) {
     case 'status':
-      return (ORDER_STATUSES as readonly string[]).includes(value)
+      // one status, or several separated by commas (the dashboard's 'confirmed,processing,shipped,...')
+      return value.split(',').every((status) => (ORDER_STATUSES as readonly string[]).includes(status))
     case 'paymentMethod':
       return (PAYMENT_METHODS as readonly string[]).includes(value)
     case 'from':

@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/shared'
+import { formatPrice, REVENUE_GROUPS, type RevenueGroup } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
@@ -9,6 +9,16 @@ import { FigureCard } from './figure-card.tsx'
 import { LowStockTable } from './low-stock-table.tsx'
 import { OrdersByStatusTable } from './orders-by-status-table.tsx'
 import { ThirtyDayChart } from './thirty-day-chart.tsx'
+
+/** '2026-11-24': today in Algeria (UTC+1 all year), as the orders list's date filters take it. */
+function shopToday(now = new Date()): string {
+  return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10)
+}
+
+/** The orders list with these filters, as its address holds them. */
+function ordersLink(filters: Record<string, string>): string {
+  return `/orders?${new URLSearchParams(filters).toString()}`
+}
 
 /** Today's figures, the orders by status and the low stock, from one request. */
 export function DashboardOverview() {
@@ -30,6 +40,19 @@ export function DashboardOverview() {
   }
 
   const figures = dashboard.data
+  const today = shopToday()
+  const groups = figures.revenueTodayByGroup
+  const groupCard = (group: RevenueGroup, label: string, hint: string) => {
+    const figure = groups?.[group] ?? { orders: 0, amount: 0 }
+    return (
+      <FigureCard
+        label={label}
+        hint={`${hint} · ${t('figures.ordersCount', { count: figure.orders })}`}
+        value={formatPrice(figure.amount, locale)}
+        to={ordersLink({ status: REVENUE_GROUPS[group].join(','), from: today, to: today })}
+      />
+    )
+  }
   return (
     <div className="flex flex-col gap-6">
       <dl aria-label={t('figures.label')} className="grid gap-3 md:grid-cols-3">
@@ -37,17 +60,28 @@ export function DashboardOverview() {
           label={t('figures.ordersToday')}
           hint={t('figures.todayHint')}
           value={String(figures.ordersToday)}
+          to={ordersLink({ from: today, to: today })}
         />
-        <FigureCard
-          label={t('figures.revenueToday')}
-          hint={t('figures.todayHint')}
-          value={formatPrice(figures.revenueToday, locale)}
-        />
+        {groups ? null : (
+          <FigureCard
+            label={t('figures.revenueToday')}
+            hint={t('figures.todayHint')}
+            value={formatPrice(figures.revenueToday, locale)}
+          />
+        )}
         <FigureCard
           label={t('figures.awaitingConfirmation')}
           value={String(figures.awaitingConfirmation)}
           isHighlighted={figures.awaitingConfirmation > 0}
+          to={ordersLink({ status: 'pending' })}
         />
+        {groups ? (
+          <>
+            {groupCard('pending', t('figures.revenuePending'), t('figures.revenuePendingHint'))}
+            {groupCard('toDeliver', t('figures.revenueToDeliver'), t('figures.revenueToDeliverHint'))}
+            {groupCard('delivered', t('figures.revenueDelivered'), t('figures.revenueDeliveredHint'))}
+          </>
+        ) : null}
       </dl>
       {figures.last30Days && figures.last30Days.length > 0 ? <ThirtyDayChart days={figures.last30Days} /> : null}
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, PAYMENT_METHODS } from '@shop/shared'
+import { ORDER_STATUSES, PAYMENT_METHODS, REVENUE_GROUPS } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -68,6 +68,7 @@ export function OrderFiltersBar({ search, onChange, onClear }: OrderFiltersBarPr
           options={[
             { value: '', label: t('filters.all') },
             ...ORDER_STATUSES.map((status) => ({ value: status, label: t(`common:orderStatus.${status}`) })),
+            { value: REVENUE_GROUPS.toDeliver.join(','), label: t('filters.toDeliver') },
           ]}
         />
         <SelectField
