@@ -32,9 +32,14 @@ export interface ProductList {
 export interface Variant {
   _id?: string
   size: string
+  /** A palette key ('navy') or a name the shop typed ('Moutarde'). */
   color: string
+  /** The swatch of a colour outside the palette. */
+  colorHex?: string | null
   sku?: string
   stock: number
+  /** Orders point at this variant (the product can then only be hidden, not deleted). */
+  hasOrders?: boolean
 }
 
 export interface ProductDetail extends ProductRow {

@@ -1,4 +1,4 @@
-import { sortSizes } from '@shop/shared'
+import { isColorKey, sortSizes } from '@shop/shared'
 import type { Variant } from './types.ts'
 
 /** One cell of the size × colour grid. */
@@ -12,6 +12,8 @@ export interface VariantGrid {
   sizes: string[]
   colors: string[]
   cells: Record<string, GridCell>
+  /** The swatch of each colour outside the palette ('Moutarde' → '#d4a017'). */
+  hexes?: Record<string, string>
 }
 
 export const cellKey = (size: string, color: string) => `${size}|${color}`
@@ -25,6 +27,7 @@ export function gridFromVariants(variants: Variant[]): VariantGrid {
     sizes: sortSizes([...new Set(variants.map((v) => v.size))]),
     colors: [...new Set(variants.map((v) => v.color))],
     cells,
+    hexes: Object.fromEntries(variants.flatMap((v) => (v.colorHex ? [[v.color, v.colorHex]] : []))),
   }
 }
 
@@ -34,7 +37,8 @@ export function variantsFromGrid(grid: VariantGrid): Variant[] {
     grid.colors.map((color) => {
       const cell = grid.cells[cellKey(size, color)]
       const sku = cell?.sku.trim()
-      return { size, color, stock: cell?.stock ?? 0, ...(sku ? { sku } : {}) }
+      const colorHex = isColorKey(color) ? undefined : grid.hexes?.[color]
+      return { size, color, stock: cell?.stock ?? 0, ...(sku ? { sku } : {}), ...(colorHex ? { colorHex } : {}) }
     }),
   )
 }

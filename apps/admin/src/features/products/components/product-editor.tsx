@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react'
+import { PRODUCT_NAME_MIN } from '@shop/shared'
+import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -15,6 +16,7 @@ import { ApiError } from '../../../lib/api.ts'
 import { pickLocalized } from '../../../lib/localized.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.tsx'
 import { useCategories, useDeleteProduct, useProduct, useSaveProduct, useSaveVariants } from '../api/use-products.ts'
 import type { ProductBody, ProductDetail } from '../types.ts'
 import { gridChange, gridFromVariants, type VariantGrid, variantsFromGrid } from '../variant-grid.ts'
@@ -47,12 +49,20 @@ function draftOf(product: ProductDetail | undefined): Draft {
   }
 }
 
-type DraftError = Partial<Record<keyof Draft | 'name', string>>
+type DraftError = Partial<Record<keyof Draft | 'name' | 'variants', string>>
 
-/** Checks what a form can know; the rest (unique names, category exists) is the server's answer. */
-function checkDraft(draft: Draft): DraftError {
+const nameTooShort = (name: string) => name.trim() !== '' && [...name.trim()].length < PRODUCT_NAME_MIN
+
+/**
+ * Checks what a form can know, with the shared rules the server applies too (a name of 3 characters at least, a
+ * size and a colour before going on sale); the rest (category exists) is the server's answer.
+ */
+function checkDraft(draft: Draft, variantCount: number | null): DraftError {
   const errors: DraftError = {}
   if (!draft.nameAr.trim() && !draft.nameFr.trim()) errors.name = 'products:editor.nameRequired'
+  if (nameTooShort(draft.nameAr)) errors.nameAr = 'validation:product.nameTooShort'
+  if (nameTooShort(draft.nameFr)) errors.nameFr = 'validation:product.nameTooShort'
+  if (variantCount === 0 && draft.isActive) errors.variants = 'products:editor.sizesRequired'
   if (!/^\d+$/.test(draft.price) || Number(draft.price) <= 0) errors.price = 'products:editor.pricePositive'
   if (draft.compareAtPrice && (!/^\d+$/.test(draft.compareAtPrice) || Number(draft.compareAtPrice) <= Number(draft.price))) {
     errors.compareAtPrice = 'products:editor.compareAbovePrice'
@@ -108,6 +118,18 @@ function ProductForm({ productId, product }: { productId: string | null; product
   const [errors, setErrors] = useState<DraftError>({})
   const [grid, setGrid] = useState<VariantGrid>(() => gridFromVariants([]))
   const [isSaved, setIsSaved] = useState(false)
+  const [variantsDirty, setVariantsDirty] = useState(false)
+  const isDirty =
+    JSON.stringify(draft) !== JSON.stringify(draftOf(product)) ||
+    (!productId && (grid.sizes.length > 0 || grid.colors.length > 0)) ||
+    variantsDirty
+  const unsaved = useUnsavedChanges(isDirty && !save.isPending, {
+    title: t('editor.unsavedTitle'),
+    message: t('editor.unsavedMessage'),
+    stay: t('editor.stay'),
+    leave: t('editor.leave'),
+  })
+  const hasOrders = Boolean(product?.variants.some((v) => v.hasOrders))
   const saveError = useErrorMessage(save.error)
   const removeError = useErrorMessage(remove.error)
   const title = productId
@@ -126,19 +148,23 @@ function ProductForm({ productId, product }: { productId: string | null; product
     save.error instanceof ApiError ? save.error.fieldErrors.find((e) => e.field === name)?.message : undefined
   const errorOf = (key: keyof DraftError) => {
     const key18n = errors[key]
-    return key18n ? t(key18n as 'products:editor.nameRequired') : serverError(key)
+    return key18n ? t(key18n as 'products:editor.nameRequired', { min: PRODUCT_NAME_MIN }) : serverError(key)
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = checkDraft(draft)
+    const variantCount = productId ? (product?.variants.length ?? null) : variantsFromGrid(grid).length
+    const found = checkDraft(draft, variantCount)
     setErrors(found)
     if (Object.keys(found).length > 0) return
     const body = bodyOf(draft)
     try {
       const reply = await save.mutateAsync(productId ? body : { ...body, variants: variantsFromGrid(grid) })
       setIsSaved(true)
-      if (!productId && reply.product?._id) navigate(`/products/${reply.product._id}`, { replace: true })
+      if (!productId && reply.product?._id) {
+        unsaved.allowNextNavigation()
+        navigate(`/products/${reply.product._id}`, { replace: true })
+      }
     } catch {
       setIsSaved(false)
     }
@@ -158,10 +184,10 @@ function ProductForm({ productId, product }: { productId: string | null; product
         <SectionCard title={t('editor.details')}>
           <div className="grid gap-3 md:grid-cols-2">
             <div dir="rtl" lang="ar">
-              <TextField label={t('editor.nameAr')} {...field('nameAr')} error={errorOf('name') ?? serverError('nameAr')} />
+              <TextField label={t('editor.nameAr')} {...field('nameAr')} error={errorOf('name') ?? errorOf('nameAr')} />
             </div>
             <div dir="ltr" lang="fr">
-              <TextField label={t('editor.nameFr')} {...field('nameFr')} error={serverError('nameFr')} />
+              <TextField label={t('editor.nameFr')} {...field('nameFr')} error={errorOf('nameFr')} />
             </div>
             <div dir="rtl" lang="ar">
               <TextareaField label={t('editor.descriptionAr')} rows={4} {...field('descriptionAr')} />
@@ -198,8 +224,12 @@ function ProductForm({ productId, product }: { productId: string | null; product
         {productId ? null : (
           <SectionCard title={t('variants.title')}>
             <VariantsEditor grid={grid} onChange={setGrid} />
+            <div className="mt-2">
+              <FormMessage tone="error">{errorOf('variants') ?? ''}</FormMessage>
+            </div>
           </SectionCard>
         )}
+        {productId ? <FormMessage tone="error">{errorOf('variants') ?? ''}</FormMessage> : null}
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>
             {productId ? t('editor.save') : t('editor.create')}
@@ -219,6 +249,7 @@ function ProductForm({ productId, product }: { productId: string | null; product
             key={product.variants.map((v) => `${v._id}:${v.stock}:${v.sku ?? ''}`).join(',')}
             productId={productId}
             product={product}
+            onDirtyChange={setVariantsDirty}
           />
           <SectionCard title={t('images.title')}>
             <ImagesManager
@@ -233,31 +264,45 @@ function ProductForm({ productId, product }: { productId: string | null; product
               className={buttonClass('secondary', 'text-danger')}
               disabled={remove.isPending}
               onClick={async () => {
-                if (!window.confirm(t('editor.confirmDelete'))) return
+                // a product with orders is only hidden (the orders keep pointing at it): the question says so
+                if (!window.confirm(hasOrders ? t('editor.confirmHide') : t('editor.confirmDelete'))) return
                 try {
                   await remove.mutateAsync()
+                  unsaved.allowNextNavigation()
                   navigate('/products', { replace: true })
                 } catch {
                   // the message below says why
                 }
               }}
             >
-              {t('editor.delete')}
+              {hasOrders ? t('editor.deleteHidden') : t('editor.delete')}
             </button>
             <FormMessage tone="error">{removeError}</FormMessage>
           </SectionCard>
         </>
       ) : null}
+      {unsaved.dialog}
     </div>
   )
 }
 
-function ExistingVariants({ productId, product }: { productId: string; product: ProductDetail }) {
+function ExistingVariants({
+  productId,
+  product,
+  onDirtyChange,
+}: {
+  productId: string
+  product: ProductDetail
+  /** Told whether the grid differs from the saved variants (the page warns before leaving it unsaved). */
+  onDirtyChange?: (isDirty: boolean) => void
+}) {
   const { t } = useTranslation('products')
   const [grid, setGrid] = useState<VariantGrid>(() => gridFromVariants(product.variants))
   const saveVariants = useSaveVariants(productId)
   const error = useErrorMessage(saveVariants.error)
   const change = gridChange(grid, product.variants)
+  const isDirty = change.kind !== 'none'
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange])
   return (
     <SectionCard title={t('variants.title')}>
       <VariantsEditor grid={grid} onChange={setGrid} />

@@ -1,4 +1,4 @@
-import { CLOTHING_SIZES, COLORS, colorHex, colorName, SHOE_SIZES, sortSizes } from '@shop/shared'
+import { CLOTHING_SIZES, COLOR_NAME_MAX, COLORS, colorHex, colorName, isColorKey, SHOE_SIZES, sortSizes } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -18,6 +18,25 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
   const locale = useLocale()
   const [newSize, setNewSize] = useState('')
   const [bulk, setBulk] = useState('')
+  const [customName, setCustomName] = useState('')
+  const [customHex, setCustomHex] = useState('#808080')
+  const [customError, setCustomError] = useState('')
+  const swatch = (color: string) => colorHex(color, grid.hexes?.[color])
+  const customColors = grid.colors.filter((color) => !isColorKey(color))
+  const addCustomColor = () => {
+    const name = customName.trim().replace(/\s+/g, ' ')
+    if (!name) return setCustomError(t('variants.customNameRequired'))
+    const known = COLORS.find((c) => Object.values(c.names).some((n) => n.toLowerCase() === name.toLowerCase()))
+    const color = known ? known.key : name
+    if (grid.colors.some((c) => c.toLowerCase() === color.toLowerCase())) return setCustomError(t('variants.customExists'))
+    setCustomError('')
+    setCustomName('')
+    onChange({
+      ...grid,
+      colors: [...grid.colors, color],
+      hexes: known ? grid.hexes : { ...grid.hexes, [color]: customHex.toLowerCase() },
+    })
+  }
 
   const addSizes = (sizes: readonly string[]) =>
     onChange({ ...grid, sizes: sortSizes([...new Set([...grid.sizes, ...sizes.map((s) => s.trim()).filter(Boolean)])]) })
@@ -97,8 +116,25 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
           </button>
         </div>
       </fieldset>
-      <fieldset>
+      <fieldset className="flex flex-col gap-2">
         <legend className={`${labelClass} mb-2`}>{t('variants.colors')}</legend>
+        {customColors.length > 0 ? (
+          <div className="flex flex-wrap gap-2">
+            {customColors.map((color) => (
+              <button
+                key={color}
+                type="button"
+                onClick={() => toggleColor(color)}
+                aria-label={t('variants.removeColor', { color })}
+                className="inline-flex min-h-9 items-center gap-2 rounded-full border border-brand bg-brand-soft px-3 text-sm font-semibold hover:border-danger"
+              >
+                <span className="size-3 rounded-full border border-ink/20" style={{ backgroundColor: swatch(color) }} aria-hidden="true" />
+                <bdi>{color}</bdi> <span aria-hidden="true">×</span>
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <p className="text-xs text-muted">{t('variants.suggestions')}</p>
         <div className="flex flex-wrap gap-2">
           {COLORS.map((color) => (
             <label
@@ -116,6 +152,48 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
             </label>
           ))}
         </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="custom-color-name" className="text-xs text-muted">
+              {t('variants.customName')}
+            </label>
+            <input
+              id="custom-color-name"
+              value={customName}
+              maxLength={COLOR_NAME_MAX}
+              onChange={(event) => setCustomName(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault()
+                  addCustomColor()
+                }
+              }}
+              aria-invalid={customError ? true : undefined}
+              aria-describedby={customError ? 'custom-color-error' : undefined}
+              className={`${inputClass} w-44`}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="custom-color-hex" className="text-xs text-muted">
+              {t('variants.customSwatch')}
+            </label>
+            <input
+              id="custom-color-hex"
+              type="color"
+              value={customHex}
+              onChange={(event) => setCustomHex(event.target.value)}
+              className="h-11 w-16 cursor-pointer rounded-md border border-line bg-white p-1 lg:h-9"
+            />
+          </div>
+          <button type="button" className={buttonClass('secondary')} onClick={addCustomColor}>
+            {t('variants.addColor')}
+          </button>
+        </div>
+        {customError ? (
+          <p id="custom-color-error" role="alert" className="text-sm text-danger">
+            {customError}
+          </p>
+        ) : null}
       </fieldset>
       {grid.sizes.length > 0 && grid.colors.length > 0 ? (
         <>
@@ -154,8 +232,8 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
                   {grid.colors.map((color) => (
                     <th key={color} scope="col" className={c.th}>
                       <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-                        <span className="size-3 rounded-full border border-ink/20" style={{ backgroundColor: colorHex(color) }} aria-hidden="true" />
-                        {colorName(color, locale)}
+                        <span className="size-3 rounded-full border border-ink/20" style={{ backgroundColor: swatch(color) }} aria-hidden="true" />
+                        <bdi>{colorName(color, locale)}</bdi>
                       </span>
                     </th>
                   ))}
