@@ -8,6 +8,8 @@ import { useLocale } from './use-locale.ts'
 export interface ShopIdentity {
   name: { ar: string; fr: string }
   logo: string | null
+  /** The shop's phone, printed on the delivery slips; older servers may not send it. */
+  phone?: string | null
 }
 
 export const settingsKeys = {

@@ -1,5 +1,6 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { Pagination } from '../../../components/ui/pagination.tsx'
@@ -9,6 +10,7 @@ import { useOrders } from '../api/use-orders.ts'
 import { filterQuery, listQuery, readPage, withFilter } from '../order-filters.ts'
 import { OrderFiltersBar } from './order-filters-bar.tsx'
 import { OrdersTable } from './orders-table.tsx'
+import { SLIPS_MAX } from './slips-batch.tsx'
 
 /** The orders list: filters in the address, one server page at a time, CSV export of the same filters. */
 export function OrdersOverview() {
@@ -17,6 +19,17 @@ export function OrdersOverview() {
   const orders = useOrders(listQuery(search))
   const errorMessage = useErrorMessage(orders.error)
   const exportQuery = filterQuery(search)
+  // ticked orders, kept across pages and filters until printed or cleared: their slips print together
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
+  const select = (ids: string[], isSelected: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      for (const id of ids) {
+        if (isSelected && next.size < SLIPS_MAX) next.add(id)
+        else if (!isSelected) next.delete(id)
+      }
+      return next
+    })
 
   return (
     <div className="flex flex-col gap-4">
@@ -30,6 +43,20 @@ export function OrdersOverview() {
           {t('list.export')}
         </a>
       </div>
+      {selected.size > 0 ? (
+        <div className="sticky top-14 z-10 flex flex-wrap items-center gap-2 rounded-lg border border-brand bg-brand-soft p-2 lg:top-0">
+          <Link
+            to={`/orders/slips?ids=${[...selected].join(',')}`}
+            state={{ listSearch: search.toString() }}
+            className={buttonClass('primary')}
+          >
+            {t('select.printSlips', { count: selected.size })}
+          </Link>
+          <button type="button" className={buttonClass('ghost')} onClick={() => setSelected(new Set())}>
+            {t('select.clear')}
+          </button>
+        </div>
+      ) : null}
       <OrderFiltersBar
         search={search}
         onChange={(key, value) => setSearch(withFilter(search, key, value))}
@@ -46,7 +73,7 @@ export function OrdersOverview() {
             </p>
           ) : (
             <div className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-              <OrdersTable orders={orders.data.orders} listSearch={search.toString()} />
+              <OrdersTable orders={orders.data.orders} listSearch={search.toString()} selected={selected} onSelect={select} />
             </div>
           )}
           <Pagination

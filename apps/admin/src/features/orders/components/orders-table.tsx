@@ -11,13 +11,16 @@ export interface OrdersTableProps {
   orders: OrderRow[]
   /** Kept for the order page's back link, so staff come back to the same filtered page. */
   listSearch: string
+  /** The orders ticked for printing their slips together; without it, no tick boxes. */
+  selected?: ReadonlySet<string>
+  onSelect?: (ids: string[], isSelected: boolean) => void
 }
 
 /** One table for phones and laptops: on a phone the secondary columns step aside, the call-relevant ones stay. */
 // Tighter cells on a phone, so number, customer, status and total fit 390 px without scrolling sideways.
 const tight = (classes: string) => classes.replace('px-3', 'px-2 md:px-3')
 
-export function OrdersTable({ orders, listSearch }: OrdersTableProps) {
+export function OrdersTable({ orders, listSearch, selected, onSelect }: OrdersTableProps) {
   const { t } = useTranslation('orders')
   const locale = useLocale()
   const wide = 'hidden md:table-cell'
@@ -33,6 +36,17 @@ export function OrdersTable({ orders, listSearch }: OrdersTableProps) {
       <table className={c.table} aria-label={t('list.tableLabel')}>
         <thead>
           <tr>
+            {selected && onSelect ? (
+              <th scope="col" className={`${c.th} w-10`}>
+                <input
+                  type="checkbox"
+                  aria-label={t('select.all')}
+                  checked={orders.length > 0 && orders.every((o) => selected.has(o._id))}
+                  onChange={(event) => onSelect(orders.map((o) => o._id), event.target.checked)}
+                  className="size-5 accent-brand"
+                />
+              </th>
+            ) : null}
             <th scope="col" className={c.th}>
               {t('list.number')}
             </th>
@@ -62,6 +76,17 @@ export function OrdersTable({ orders, listSearch }: OrdersTableProps) {
         <tbody>
           {orders.map((order) => (
             <tr key={order._id} className="hover:bg-paper">
+              {selected && onSelect ? (
+                <td className={c.td}>
+                  <input
+                    type="checkbox"
+                    aria-label={t('select.one', { number: order.trackingNumber })}
+                    checked={selected.has(order._id)}
+                    onChange={(event) => onSelect([order._id], event.target.checked)}
+                    className="size-5 accent-brand"
+                  />
+                </td>
+              ) : null}
               <th scope="row" className={`${c.td} text-xs font-semibold whitespace-nowrap md:text-sm`}>
                 <Link
                   to={`/orders/${order._id}`}
