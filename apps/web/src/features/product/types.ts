@@ -4,7 +4,10 @@ import type { ProductSummary } from '../catalogue/types.ts'
 export interface ProductVariant {
   _id: string
   size: string
+  /** A palette key ('navy') or a name the shop typed ('Moutarde'). */
   color: string
+  /** The swatch of a colour outside the palette ('#d4a017'). */
+  colorHex?: string
   stock: number
 }
 

@@ -50,7 +50,7 @@ export function VariantPicker({ variants, choice, onPickColor, onPickSize, sizeE
                 >
                   <span
                     className="size-8 rounded-full border border-ink/20"
-                    style={{ backgroundColor: colorHex(color) }}
+                    style={{ backgroundColor: colorHex(color, variants.find((v) => v.color === color)?.colorHex) }}
                     aria-hidden="true"
                   />
                   {soldOut ? (
