@@ -44,8 +44,8 @@ describe('delivery slips', () => {
   test('tick two orders in the list, print their slips together: shop phone, products, sizes, colours, a barcode each', async () => {
     const fetchMock = stubSlips()
     const { router } = renderApp({ url: '/admin/orders', locale: 'fr' })
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Choisir la commande KH-240117-0042' }))
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Choisir la commande KH-240117-0043' }))
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Choisir la commande \u2068KH-240117-0042\u2069' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Choisir la commande \u2068KH-240117-0043\u2069' }))
     fireEvent.click(screen.getByRole('link', { name: 'Imprimer les bordereaux (2)' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders/slips'))
     expect(new URLSearchParams(router.state.location.search).get('ids')).toBe('o-1,o-2')
@@ -61,7 +61,7 @@ describe('delivery slips', () => {
     expect([...firstLine.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Derby en cuirDER-42-NAVY', '42', 'Bleu marine', '2'])
     expect(within(first).getByText(/Montant à encaisser/)).toBeTruthy()
     // no courier number yet: the barcode carries the order number
-    expect(within(first).getByRole('img', { name: 'Code-barres KH-240117-0042' }).querySelectorAll('rect').length).toBeGreaterThan(10)
+    expect(within(first).getByRole('img', { name: 'Code-barres \u2068KH-240117-0042\u2069' }).querySelectorAll('rect').length).toBeGreaterThan(10)
 
     const lines = within(second).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent))
     expect(lines).toEqual([
@@ -69,7 +69,7 @@ describe('delivery slips', () => {
       ['ÉcharpeECH-M-RED', 'M', 'Rouge', '3'],
     ])
     // the courier's number once known, the order number still written for the shop
-    expect(within(second).getByRole('img', { name: 'Code-barres YAL-88213' })).toBeTruthy()
+    expect(within(second).getByRole('img', { name: 'Code-barres \u2068YAL-88213\u2069' })).toBeTruthy()
     expect(within(second).getByText('KH-240117-0043')).toBeTruthy()
     expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('/admin/orders/o-'))).toHaveLength(2)
   })
@@ -77,7 +77,7 @@ describe('delivery slips', () => {
   test('the barcode is Code 128: start code B, stop pattern, and the courier can read the value under the bars', async () => {
     stubSlips()
     renderApp({ url: '/admin/orders/slips?ids=o-2', locale: 'en' })
-    const barcode = (await screen.findByRole('img', { name: 'Barcode YAL-88213' })) as unknown as SVGSVGElement
+    const barcode = (await screen.findByRole('img', { name: 'Barcode \u2068YAL-88213\u2069' })) as unknown as SVGSVGElement
     const bars = modules(barcode)
     expect(bars.slice(0, 11)).toBe('11010010000') // START B (value 104)
     expect(bars.slice(-13)).toBe('1100011101011') // STOP
@@ -90,5 +90,25 @@ describe('delivery slips', () => {
       expect(symbol).toMatch(/^1+0+1+0+1+0+$/)
     }
     expect(barcode.closest('figure')?.querySelector('figcaption')?.textContent).toBe('YAL-88213')
+  })
+})
+
+describe('Latin codes in Arabic', () => {
+  test('on the Arabic order page the SKU, the order number and the phone read left to right, sizes are isolated', async () => {
+    stubSlips()
+    renderApp({ url: '/admin/orders/o-1', locale: 'ar' })
+    const items = await screen.findByRole('table', { name: 'المنتجات' })
+    const sku = within(items).getByText('DER-42-NAVY')
+    expect(sku.tagName).toBe('BDI')
+    expect(sku.getAttribute('dir')).toBe('ltr')
+    expect(within(items).getByText(/المقاس \u206842\u2069 · \u2068كحلي\u2069/)).toBeTruthy()
+    expect(document.title.startsWith('الطلبية \u2068KH-240117-0042\u2069')).toBe(true)
+    const phone = screen.getAllByText('0551234567').find((el) => el.tagName === 'BDI')
+    expect(phone?.getAttribute('dir')).toBe('ltr')
+    // the printed slip too: SKU, phone and barcode caption left to right
+    const slip = document.querySelector('[data-slip="KH-240117-0042"]') as HTMLElement
+    const slipSku = within(slip).getByText('DER-42-NAVY')
+    expect([slipSku.tagName, slipSku.getAttribute('dir')]).toEqual(['BDI', 'ltr'])
+    expect(within(slip).getByText('KH-240117-0042').closest('[dir="ltr"]')).toBeTruthy()
   })
 })

@@ -80,7 +80,7 @@ describe('product editor: unsaved changes', () => {
   test('stock typed in the variant grid and not saved also asks before leaving', async () => {
     stubEditor()
     renderApp({ url: '/admin/products/p-1', locale: 'en' })
-    const stock = await screen.findByLabelText('Stock 42 · Brown')
+    const stock = await screen.findByLabelText('Stock \u206842\u2069 · \u2068Brown\u2069')
     fireEvent.change(stock, { target: { value: '9' } })
     fireEvent.click(screen.getByRole('link', { name: /Back to products/ }))
     expect(await screen.findByRole('alertdialog', { name: 'Unsaved changes' })).toBeTruthy()
@@ -149,7 +149,7 @@ describe('product editor: names, sizes and colours', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add the colour' }))
     const chip = screen.getByRole('button', { name: 'Remove colour Moutarde' })
     expect((chip.querySelector('span[aria-hidden="true"]') as HTMLElement).style.backgroundColor).toMatch(/rgb\(212, 160, 23\)|#d4a017/)
-    fireEvent.change(screen.getByLabelText('Stock 40 · Moutarde'), { target: { value: '4' } })
+    fireEvent.change(screen.getByLabelText('Stock \u206840\u2069 · \u2068Moutarde\u2069'), { target: { value: '4' } })
 
     fireEvent.click(screen.getByRole('button', { name: 'Create the product' }))
     await waitFor(() => expect(callsTo(fetchMock, '/admin/products').filter((c) => c.method === 'POST')).toHaveLength(1))

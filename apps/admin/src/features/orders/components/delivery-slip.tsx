@@ -1,6 +1,7 @@
 import { colorName, formatPrice } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { isolate } from '../../../lib/bidi.ts'
 import { formatShortDate } from '../../../lib/dates.ts'
 import { pickLocalized } from '../../../lib/localized.ts'
 import { shopSettingsQuery, useShopName } from '../../../lib/shop-settings.ts'
@@ -55,7 +56,7 @@ export function DeliverySlip({ order, isOnScreen = false }: DeliverySlipProps) {
         <span className="text-xs">{formatShortDate(order.createdAt, locale)}</span>
       </div>
       <div className="mt-2">
-        <Barcode value={barcode} label={t('slip.barcodeOf', { value: barcode })} />
+        <Barcode value={barcode} label={t('slip.barcodeOf', { value: isolate(barcode) })} />
       </div>
       {barcode !== order.trackingNumber ? (
         <p className="mt-1 text-center text-base font-bold tracking-wider">

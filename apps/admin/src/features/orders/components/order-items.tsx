@@ -2,6 +2,7 @@ import { colorName, formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { tableClasses as c } from '../../../components/ui/table-classes.ts'
+import { isolate } from '../../../lib/bidi.ts'
 import { pickLocalized } from '../../../lib/localized.ts'
 import { mediaSrc } from '../../../lib/media.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
@@ -47,7 +48,7 @@ export function OrderItems({ order }: OrderItemsProps) {
                     <div>
                       <span className="block">{pickLocalized(item.nameAr ?? item.name, item.nameFr ?? item.name, locale)}</span>
                       <span className="text-xs font-normal text-muted">
-                        {t('items.variant', { size: item.size, color: colorName(item.color, locale) })}
+                        {t('items.variant', { size: isolate(item.size), color: isolate(colorName(item.color, locale)) })}
                         {item.sku ? (
                           <>
                             {' · '}

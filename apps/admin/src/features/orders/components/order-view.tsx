@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/ui/page-title.tsx'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { ApiError } from '../../../lib/api.ts'
+import { isolate } from '../../../lib/bidi.ts'
 import { formatDateTime } from '../../../lib/dates.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
@@ -81,7 +82,7 @@ export function OrderView({ orderId }: OrderViewProps) {
 
   return (
     <>
-      <PageTitle page={t('detail.title', { number: order.trackingNumber })} />
+      <PageTitle page={t('detail.title', { number: isolate(order.trackingNumber) })} />
       <div className="flex flex-col gap-4 print:hidden">
         <Link to={backTo} className="self-start text-sm text-muted underline-offset-2 hover:underline">
           <span aria-hidden="true" className="inline-block rtl:-scale-x-100">

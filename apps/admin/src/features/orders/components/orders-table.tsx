@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { OrderStatusChip } from '../../../components/ui/order-status-chip.tsx'
 import { tableClasses } from '../../../components/ui/table-classes.ts'
+import { isolate } from '../../../lib/bidi.ts'
 import { formatDateTime } from '../../../lib/dates.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import type { OrderRow } from '../types.ts'
@@ -80,7 +81,7 @@ export function OrdersTable({ orders, listSearch, selected, onSelect }: OrdersTa
                 <td className={c.td}>
                   <input
                     type="checkbox"
-                    aria-label={t('select.one', { number: order.trackingNumber })}
+                    aria-label={t('select.one', { number: isolate(order.trackingNumber) })}
                     checked={selected.has(order._id)}
                     onChange={(event) => onSelect([order._id], event.target.checked)}
                     className="size-5 accent-brand"

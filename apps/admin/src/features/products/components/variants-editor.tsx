@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { inputClass, labelClass } from '../../../components/ui/field-classes.ts'
 import { tableClasses as c } from '../../../components/ui/table-classes.ts'
+import { isolate } from '../../../lib/bidi.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { cellKey, totalStock, type VariantGrid } from '../variant-grid.ts'
 
@@ -72,7 +73,7 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
               key={size}
               type="button"
               onClick={() => removeSize(size)}
-              aria-label={t('variants.removeSize', { size })}
+              aria-label={t('variants.removeSize', { size: isolate(size) })}
               className="inline-flex min-h-9 items-center gap-1 rounded-full border border-ink/20 bg-white px-3 text-sm font-semibold hover:border-danger"
             >
               <bdi>{size}</bdi> <span aria-hidden="true">×</span>
@@ -247,7 +248,7 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
                     </th>
                     {grid.colors.map((color) => {
                       const cell = grid.cells[cellKey(size, color)]
-                      const name = `${size} · ${colorName(color, locale)}`
+                      const name = `${isolate(size)} · ${isolate(colorName(color, locale))}`
                       return (
                         <td key={color} className={`${c.td} min-w-36`}>
                           <div className="flex flex-col gap-1">
