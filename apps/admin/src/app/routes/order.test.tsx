@@ -103,7 +103,7 @@ describe('order page', () => {
     expect(callsTo(fetchMock, '/admin/orders/o-1/call')[0]?.body).toEqual({ outcome: 'confirmed', version: 3 })
 
     version = 4
-    fireEvent.click(within(alert).getByRole('button', { name: 'Recharger la commande' }))
+    fireEvent.click(within(alert).getByRole('button', { name: /Recharger la commande/ }))
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
     // The next try carries the fresh version.
     fireEvent.click(within(screen.getByRole('region', { name: 'Appel de confirmation' })).getByLabelText('Pas de réponse'))

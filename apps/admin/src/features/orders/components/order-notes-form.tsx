@@ -12,16 +12,30 @@ export interface OrderNotesFormProps {
   onSave: (values: { notes: string; deliveryTrackingId: string }) => Promise<boolean>
 }
 
-/** The order's note and the delivery company's parcel number. */
+/**
+ * The order's note and the delivery company's parcel number. What staff type stays here until saved, even when
+ * the order is read again (after a conflict); untouched fields follow the server's values.
+ */
 export function OrderNotesForm({ notes, deliveryTrackingId, isBusy, onSave }: OrderNotesFormProps) {
   const { t } = useTranslation('orders')
-  const [values, setValues] = useState({ notes, deliveryTrackingId })
+  const [typed, setTyped] = useState<Partial<{ notes: string; deliveryTrackingId: string }>>({})
+  const values = { notes: typed.notes ?? notes, deliveryTrackingId: typed.deliveryTrackingId ?? deliveryTrackingId }
+  const setValues = (next: { notes: string; deliveryTrackingId: string }) =>
+    setTyped({
+      ...(next.notes !== values.notes || typed.notes !== undefined ? { notes: next.notes } : {}),
+      ...(next.deliveryTrackingId !== values.deliveryTrackingId || typed.deliveryTrackingId !== undefined
+        ? { deliveryTrackingId: next.deliveryTrackingId }
+        : {}),
+    })
   const [isSaved, setIsSaved] = useState(false)
   const isDirty = values.notes !== notes || values.deliveryTrackingId !== deliveryTrackingId
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    setIsSaved(await onSave(values))
+    const saved = await onSave(values)
+    // saved: the server's values are now these; the form follows them again
+    if (saved) setTyped({})
+    setIsSaved(saved)
   }
 
   return (

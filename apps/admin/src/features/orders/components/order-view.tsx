@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@shop/shared'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -14,6 +15,7 @@ import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { type OrderAction, useOrder, useOrderAction } from '../api/use-order.ts'
 import { CallOutcomeForm } from './call-outcome-form.tsx'
+import { ConflictBanner } from './conflict-banner.tsx'
 import { DeliverySlip } from './delivery-slip.tsx'
 import { OrderCustomer } from './order-customer.tsx'
 import { OrderHistory } from './order-history.tsx'
@@ -43,6 +45,8 @@ export function OrderView({ orderId }: OrderViewProps) {
   const loadError = useErrorMessage(page.error)
   const actionError = useErrorMessage(action.error)
   const isConflict = action.error instanceof ApiError && action.error.code === 'ORDER_CONFLICT'
+  // bumped to start the forms again from the server's values: only when staff choose to drop what they typed
+  const [formsKey, setFormsKey] = useState(0)
   const listSearch = readListSearch(location.state)
   const backTo = `/orders${listSearch ? `?${listSearch}` : ''}`
 
@@ -106,22 +110,18 @@ export function OrderView({ orderId }: OrderViewProps) {
         </div>
 
         {isConflict ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-danger/40 bg-white p-3">
-            <p className="text-sm">
-              <strong className="block text-danger">{t('conflict.title')}</strong>
-              {t('conflict.message')}
-            </p>
-            <button
-              type="button"
-              className={buttonClass('primary')}
-              onClick={async () => {
-                await page.refetch()
-                action.reset()
-              }}
-            >
-              {t('conflict.reload')}
-            </button>
-          </div>
+          <ConflictBanner
+            isReloading={page.isFetching}
+            onReload={async () => {
+              await page.refetch()
+              action.reset()
+            }}
+            onDiscard={async () => {
+              await page.refetch()
+              action.reset()
+              setFormsKey((n) => n + 1)
+            }}
+          />
         ) : actionError ? (
           <p role="alert" className="rounded-md border border-danger/30 bg-white px-3 py-2 text-sm text-danger">
             {actionError}
@@ -173,7 +173,7 @@ export function OrderView({ orderId }: OrderViewProps) {
               </SectionCard>
             ) : null}
             <OrderNotesForm
-              key={order.version}
+              key={formsKey}
               notes={order.notes ?? ''}
               deliveryTrackingId={order.deliveryTrackingId ?? ''}
               isBusy={isBusy}
