@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser } from '../e2e/browser.ts'
+import { frenchPage, launchBrowser, signIn } from '../e2e/browser.ts'
 import { startStore } from '../e2e/server.ts'
 import { DESKTOP, type Locale, PHONE, productsInStock, shopper, storeApi } from '../e2e/shop.ts'
 
@@ -101,12 +101,44 @@ async function journey(browser: Browser, url: string, locale: Locale, viewport: 
   await context.close()
 }
 
+/**
+ * The back office's delivery slips of the orders the journeys placed, ticked in the list and printed together:
+ * the first slip as it prints (print media), in French and in Arabic.
+ */
+async function slips(browser: Browser, url: string, email: string, password: string): Promise<void> {
+  const signedIn = await frenchPage(browser, url)
+  await signIn(signedIn, email, password)
+  const storageState = await signedIn.context().storageState()
+  await signedIn.context().close()
+  for (const [locale, viewport] of [['fr', DESKTOP], ['ar', PHONE]] as const) {
+    const context = await browser.newContext({ baseURL: url, viewport, storageState })
+    await context.addInitScript((lang) => window.localStorage.setItem('admin-lang', lang), locale)
+    const page = await context.newPage()
+    await page.goto('/admin/orders')
+    const boxes = page.locator('tbody input[type="checkbox"]')
+    await boxes.nth(1).waitFor()
+    await boxes.nth(0).check()
+    await boxes.nth(1).check()
+    await page.locator('a[href*="/orders/slips?ids="]').click()
+    await page.waitForURL(/\/orders\/slips\?ids=/)
+    await page.emulateMedia({ media: 'print' })
+    const slip = page.locator('article.delivery-slip').first()
+    await slip.locator('svg[data-barcode] rect').first().waitFor({ state: 'attached' })
+    await settle(page)
+    const file = path.join(OUT, `admin-slip-${locale}-${viewport.width}.png`)
+    await slip.screenshot({ path: file })
+    console.log(`wrote ${path.relative(process.cwd(), file)}`)
+    await context.close()
+  }
+}
+
 const store = await startStore()
 const browser = await launchBrowser()
 try {
   await mkdir(OUT, { recursive: true })
   await journey(browser, store.url, 'ar', PHONE)
   await journey(browser, store.url, 'fr', DESKTOP)
+  await slips(browser, store.url, store.ownerEmail, store.ownerPassword)
 } finally {
   await browser.close()
   await store.stop()
