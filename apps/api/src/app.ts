@@ -167,7 +167,9 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
     const isFile = /\.[a-z0-9]+$/i.test(pathname)
-    if (pathname.startsWith('/api') || pathname.startsWith('/media') || isFile || request.method !== 'GET') {
+    // HEAD as GET (`curl -I /admin/`): the same status and headers, the body left out by Node
+    const isRead = request.method === 'GET' || request.method === 'HEAD'
+    if (pathname.startsWith('/api') || pathname.startsWith('/media') || isFile || !isRead) {
       return reply.code(404).send(failureBody('ROUTE_NOT_FOUND', request.locale))
     }
     return sendApp(request, reply, pathname)

@@ -95,6 +95,17 @@ for (const target of TEST_TARGETS) {
       }
     })
 
+    test('HEAD (curl -I) gets the same status and headers as GET on the storefront and the back office', async () => {
+      for (const url of ['/', '/admin/', '/admin/login', '/cart']) {
+        const head = await app.inject({ method: 'HEAD', url })
+        const full = await app.inject({ method: 'GET', url })
+        assert.equal(head.statusCode, 200, `HEAD ${url}`)
+        assert.equal(head.body, '', `HEAD ${url} has no body`)
+        assert.equal(head.headers['content-security-policy'], full.headers['content-security-policy'], url)
+        assert.equal(head.headers['x-frame-options'], 'DENY', url)
+      }
+    })
+
     test('API JSON replies: nosniff, no framing and a policy that allows nothing', async () => {
       for (const url of ['/api/v1/product', '/api/v1/settings', '/api/v1/no-such-route']) {
         const res = await app.inject({ method: 'GET', url })
