@@ -38,7 +38,8 @@ export function OrdersTable({ orders, listSearch, selected, onSelect }: OrdersTa
         <thead>
           <tr>
             {selected && onSelect ? (
-              <th scope="col" className={`${c.th} w-10`}>
+              // printing slips is desk work: on a phone the column steps aside so the list fits 390 px
+              <th scope="col" className={`${c.th} ${wide} w-10`}>
                 <input
                   type="checkbox"
                   aria-label={t('select.all')}
@@ -78,7 +79,7 @@ export function OrdersTable({ orders, listSearch, selected, onSelect }: OrdersTa
           {orders.map((order) => (
             <tr key={order._id} className="hover:bg-paper">
               {selected && onSelect ? (
-                <td className={c.td}>
+                <td className={`${c.td} ${wide}`}>
                   <input
                     type="checkbox"
                     aria-label={t('select.one', { number: isolate(order.trackingNumber) })}
