@@ -52,6 +52,38 @@ async function pick(page: Page, size: string, color: string): Promise<void> {
 }
 
 describe('order limits on the storefront (Arabic, phone)', { concurrency: false }, () => {
+  test('the owner sets the limits in the back-office settings, in Arabic at 390 px', async () => {
+    const context = await browser.newContext({ baseURL: store.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'ar'))
+    await context.addCookies(
+      owner.split('; ').map((pair) => {
+        const [name = '', ...value] = pair.split('=')
+        return { name, value: value.join('='), url: store.url }
+      }),
+    )
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    try {
+      await page.goto('/admin/settings')
+      await page.getByRole('heading', { name: 'حدود الطلب' }).waitFor()
+      const field = page.getByLabel('أقصى عدد من القطع للمنتج الواحد في الطلب')
+      assert.equal(await field.inputValue(), String(LINE_LIMIT))
+      // an order limit below the per-item limit is refused under its field, in Arabic
+      await page.getByLabel('أقصى عدد من القطع في الطلب', { exact: true }).fill('2')
+      await page.getByRole('button', { name: 'حفظ الإعدادات' }).click()
+      await page.getByText(translate('ar', 'validation:orderLimits.orderBelowLine', { min: LINE_LIMIT })).waitFor()
+      await page.getByLabel('أقصى عدد من القطع في الطلب', { exact: true }).fill('20')
+      await page.getByRole('button', { name: 'حفظ الإعدادات' }).click()
+      await page.getByText('تم حفظ الإعدادات.').waitFor()
+      assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl')
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing wider than the phone')
+      const { settings } = await storeApi<{ settings: { orderLimits: { maxLineQuantity: number; maxOrderQuantity: number } } }>(store.url, '/settings')
+      assert.deepEqual([settings.orderLimits.maxLineQuantity, settings.orderLimits.maxOrderQuantity], [LINE_LIMIT, 20])
+    } finally {
+      await context.close()
+    }
+  })
+
   test(`the product page and cart quantity steppers stop at the shop's ${LINE_LIMIT} units per item`, async () => {
     const { product, size, color } = await plentiful()
     const { page, context } = await shopper(browser, store.url)

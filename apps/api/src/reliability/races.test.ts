@@ -436,7 +436,7 @@ for (const adminUrl of ADMIN_URL ? [ADMIN_URL] : []) {
         started.push(hoard)
       })
 
-      test(`after the cap 429; refusals leave no order; cancelling puts the stock back (×${REPEAT})`, async () => {
+      test(`past the open orders of a phone 422, past the address cap 429; refusals leave no order; cancelling puts the stock back (×${REPEAT})`, async () => {
         const cookie = await ownerCookie(hoard.url, shop)
         for (let i = 0; i < REPEAT; i++) {
           const product = await addProduct(shop, { '42': 20 })
