@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { tableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
+import { passwordProblem } from '../../lib/password-problem.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 
 interface StaffAccount {
@@ -32,6 +33,104 @@ function useStaffChange() {
         : api<unknown>('/admin/staff', { method: 'POST', body: change.body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
+}
+
+function usePasswordReset(id: string) {
+  return useMutation({
+    mutationFn: (password: string | undefined) =>
+      api<{ password: string | null }>(`/admin/staff/${id}/password`, { method: 'POST', body: password ? { password } : {} }),
+  })
+}
+
+/**
+ * The owner resets a member's password: a generated one (shown once, to hand over) or one typed here,
+ * checked against the shared rule with the failed rule named. The member's sessions end.
+ */
+function PasswordReset({ member }: { member: StaffAccount }) {
+  const { t } = useTranslation(['shop', 'validation'])
+  const reset = usePasswordReset(member._id)
+  const [isOpen, setIsOpen] = useState(false)
+  const [password, setPassword] = useState('')
+  const [problem, setProblem] = useState('')
+  const apiError = useErrorMessage(reset.error)
+  const fieldError =
+    (problem ? t(problem as 'validation:invalid') : '') ||
+    (reset.error instanceof ApiError ? reset.error.fieldErrors.find((e) => e.field === 'password')?.message : undefined)
+
+  const submit = async (value: string | undefined) => {
+    const rule = value === undefined ? '' : passwordProblem(value)
+    setProblem(rule)
+    if (rule) return
+    try {
+      await reset.mutateAsync(value)
+      setPassword('')
+      setIsOpen(false)
+    } catch {
+      // shown below
+    }
+  }
+
+  return (
+    <div className="flex min-w-0 flex-col items-start gap-2">
+      {isOpen ? (
+        <form
+          noValidate
+          aria-label={t('staff.resetOf', { name: member.name })}
+          className="flex w-full min-w-0 flex-col gap-2"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void submit(password)
+          }}
+        >
+          <TextField
+            label={t('staff.newPassword')}
+            name={`password-${member._id}`}
+            type="text"
+            autoComplete="off"
+            dir="ltr"
+            value={password}
+            error={fieldError || undefined}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" disabled={reset.isPending} className={buttonClass('secondary')}>
+              {t('staff.setThis')}
+            </button>
+            <button type="button" disabled={reset.isPending} className={buttonClass('secondary')} onClick={() => void submit(undefined)}>
+              {t('staff.generate')}
+            </button>
+            <button type="button" className={buttonClass('ghost')} onClick={() => setIsOpen(false)}>
+              {t('staff.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          aria-label={t('staff.resetOf', { name: member.name })}
+          className={buttonClass('secondary')}
+          onClick={() => {
+            reset.reset()
+            setIsOpen(true)
+          }}
+        >
+          {t('staff.reset')}
+        </button>
+      )}
+      {reset.isSuccess && !isOpen ? (
+        <p role="status" className="max-w-xs rounded-md bg-brand-soft px-3 py-2 text-sm break-words text-brand">
+          {reset.data.password
+            ? t('staff.generated', { name: member.name, password: reset.data.password })
+            : t('staff.resetSaved', { name: member.name })}
+        </p>
+      ) : null}
+      {apiError && !fieldError ? (
+        <p role="alert" className="text-xs text-danger">
+          {apiError}
+        </p>
+      ) : null}
+    </div>
+  )
 }
 
 function StaffRow({ member }: { member: StaffAccount }) {
@@ -72,13 +171,16 @@ function StaffRow({ member }: { member: StaffAccount }) {
         />
         {error ? <p role="alert" className="text-xs text-danger">{error}</p> : null}
       </td>
+      <td className={c.td}>
+        <PasswordReset member={member} />
+      </td>
     </tr>
   )
 }
 
 /** Staff accounts: add one with a first password, change its role, switch it off (its sessions end). */
 export function StaffScreen() {
-  const { t } = useTranslation(['shop', 'common'])
+  const { t } = useTranslation(['shop', 'common', 'validation'])
   const list = useQuery({
     queryKey: KEY,
     queryFn: ({ signal }) => api<{ staff: StaffAccount[] }>('/admin/staff', { signal }).then((d) => d.staff),
@@ -86,13 +188,21 @@ export function StaffScreen() {
   const create = useStaffChange()
   const loadError = useErrorMessage(list.error)
   const createError = useErrorMessage(create.error)
-  const empty = { name: '', email: '', password: '', role: 'staff' as StaffRole }
+  const empty = { name: '', email: '', password: '', role: 'agent' as StaffRole }
+  const [problem, setProblem] = useState('')
   const [values, setValues] = useState(empty)
   const fieldError = (field: string) =>
-    create.error instanceof ApiError ? create.error.fieldErrors.find((e) => e.field === field)?.message : undefined
+    field === 'password' && problem
+      ? t(problem as 'validation:invalid')
+      : create.error instanceof ApiError
+        ? create.error.fieldErrors.find((e) => e.field === field)?.message
+        : undefined
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const rule = passwordProblem(values.password)
+    setProblem(rule)
+    if (rule) return
     try {
       await create.mutateAsync({ body: { ...values, name: values.name.trim(), email: values.email.trim() } })
       setValues(empty)
@@ -122,6 +232,7 @@ export function StaffScreen() {
           </div>
         </form>
         <p className="mt-2 text-xs text-muted">{t('staff.passwordHint')}</p>
+        <p className="mt-1 text-xs text-muted">{t('staff.roleHint')}</p>
         <div className="mt-2">
           <FormMessage tone="error">{createError}</FormMessage>
         </div>
@@ -134,6 +245,7 @@ export function StaffScreen() {
                 <th scope="col" className={c.th}>{t('staff.name')}</th>
                 <th scope="col" className={c.th}>{t('staff.role')}</th>
                 <th scope="col" className={c.th}>{t('staff.active')}</th>
+                <th scope="col" className={c.th}>{t('staff.passwordCol')}</th>
               </tr>
             </thead>
             <tbody>
