@@ -1,4 +1,4 @@
-import { AUDIT_KINDS, type AuditKind, formatPrice, isStaffRole, type Locale, ORDER_STATUSES, type OrderStatus } from '@shop/shared'
+import { AUDIT_KINDS, type AuditKind, formatPrice, isStaffRole, type Locale, ORDER_STATUSES, type OrderStatus, textDirection } from '@shop/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -67,7 +67,9 @@ function changeLines(entry: AuditEntry, t: ShopT, locale: Locale): { field: stri
     const hasAfter = entry.after !== null && field in entry.after
     const was = hasBefore ? formatValue(field, entry.before?.[field], t, locale, entry) : ''
     const now = hasAfter ? formatValue(field, entry.after?.[field], t, locale, entry) : t('audit.removed')
-    return { field, text: hasBefore ? `${label}: ${was} → ${now}` : `${label}: ${now}` }
+    // the arrow points from the old value to the new one in the reading direction
+    const arrow = textDirection(locale) === 'rtl' ? '←' : '→'
+    return { field, text: hasBefore ? `${label}: ${was} ${arrow} ${now}` : `${label}: ${now}` }
   })
 }
 
