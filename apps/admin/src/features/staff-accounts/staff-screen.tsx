@@ -8,7 +8,6 @@ import { FormMessage } from '../../components/ui/form-message.tsx'
 import { SectionCard } from '../../components/ui/section-card.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { tableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { passwordProblem } from '../../lib/password-problem.ts'
@@ -137,21 +136,25 @@ function StaffRow({ member }: { member: StaffAccount }) {
   const { t } = useTranslation(['shop', 'common'])
   const change = useStaffChange()
   const error = useErrorMessage(change.error)
+  // one card per member: name, role, active and password reset stack on a phone, sit in a row on a laptop
   return (
-    <tr>
-      <th scope="row" className={`${c.td} font-medium`}>
-        <bdi>{member.name}</bdi>
-        <span className="block text-xs font-normal text-muted">
+    <li className="grid gap-3 rounded-lg border border-line bg-white p-3 text-sm lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto_minmax(0,2fr)] lg:items-start">
+      <div className="min-w-0">
+        <p className="font-medium break-words">
+          <bdi>{member.name}</bdi>
+        </p>
+        <p className="text-xs break-all text-muted">
           <bdi dir="ltr">{member.email}</bdi>
-        </span>
-      </th>
-      <td className={c.td}>
+        </p>
+      </div>
+      <label className="flex min-w-0 flex-col gap-1">
+        <span className="text-xs text-muted">{t('staff.role')}</span>
         <select
           aria-label={t('staff.roleOf', { name: member.name })}
           value={member.role}
           disabled={change.isPending}
           onChange={(event) => change.mutate({ id: member._id, body: { role: event.target.value } })}
-          className="min-h-9 rounded-md border border-ink/25 bg-white px-2 text-sm"
+          className="min-h-11 rounded-md border border-ink/25 bg-white px-2 text-sm lg:min-h-9"
         >
           {STAFF_ROLES.map((role) => (
             <option key={role} value={role}>
@@ -159,8 +162,8 @@ function StaffRow({ member }: { member: StaffAccount }) {
             </option>
           ))}
         </select>
-      </td>
-      <td className={c.td}>
+      </label>
+      <label className="flex min-h-11 items-center gap-2 lg:min-h-9 lg:pt-5">
         <input
           type="checkbox"
           className="size-5 accent-brand"
@@ -169,12 +172,17 @@ function StaffRow({ member }: { member: StaffAccount }) {
           aria-label={t('staff.activeOf', { name: member.name })}
           onChange={(event) => change.mutate({ id: member._id, body: { isActive: event.target.checked } })}
         />
-        {error ? <p role="alert" className="text-xs text-danger">{error}</p> : null}
-      </td>
-      <td className={c.td}>
+        <span aria-hidden="true">{t('staff.active')}</span>
+      </label>
+      <div className="min-w-0 lg:pt-5">
         <PasswordReset member={member} />
-      </td>
-    </tr>
+      </div>
+      {error ? (
+        <p role="alert" className="text-xs text-danger lg:col-span-4">
+          {error}
+        </p>
+      ) : null}
+    </li>
   )
 }
 
@@ -238,23 +246,11 @@ export function StaffScreen() {
         </div>
       </SectionCard>
       {list.data ? (
-        <div className={c.box}>
-          <table className={c.table} aria-label={t('staff.title')}>
-            <thead>
-              <tr>
-                <th scope="col" className={c.th}>{t('staff.name')}</th>
-                <th scope="col" className={c.th}>{t('staff.role')}</th>
-                <th scope="col" className={c.th}>{t('staff.active')}</th>
-                <th scope="col" className={c.th}>{t('staff.passwordCol')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((member) => (
-                <StaffRow key={`${member._id}:${member.role}:${member.isActive}`} member={member} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul aria-label={t('staff.title')} className="flex flex-col gap-2">
+          {list.data.map((member) => (
+            <StaffRow key={`${member._id}:${member.role}:${member.isActive}`} member={member} />
+          ))}
+        </ul>
       ) : list.isError ? (
         <ErrorState title={t('staff.loadError')} message={loadError} onRetry={() => void list.refetch()} />
       ) : (
