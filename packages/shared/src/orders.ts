@@ -47,9 +47,6 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number]
 export const CALL_OUTCOMES = ['confirmed', 'no_answer', 'cancelled'] as const
 export type CallOutcome = (typeof CALL_OUTCOMES)[number]
 
-export const STAFF_ROLES = ['owner', 'staff'] as const
-export type StaffRole = (typeof STAFF_ROLES)[number]
-
 export const COUPON_TYPES = ['percentage', 'fixed'] as const
 export type CouponType = (typeof COUPON_TYPES)[number]
 

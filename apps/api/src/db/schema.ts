@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -64,14 +65,14 @@ export const staff = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').notNull().default('staff'),
+    role: text('role').notNull().default('manager'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('staff_email_lower_key').on(sql`lower(${t.email})`),
-    check('staff_role_check', oneOf(t.role, ['owner', 'staff'])),
+    check('staff_role_check', oneOf(t.role, ['owner', 'manager', 'agent'])),
   ],
 )
 
@@ -664,3 +665,31 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * Money-relevant back-office changes (prices, delivery fees, coupons, deletions, order status moves,
+ * payments, staff accounts): who, when, what. Written in the same transaction as the change; the
+ * author's name is copied so the line still reads right after the account is renamed or removed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    kind: text('kind').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    /** A short human label of the entity (product name, coupon code, tracking number, wilaya). */
+    label: text('label'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('audit_log_kind_check', oneOf(t.kind, ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff'])),
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_kind_created_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
+  ],
+)
