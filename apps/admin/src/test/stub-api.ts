@@ -3,7 +3,7 @@ import { vi } from 'vitest'
 /** A reply of the fake API: the `data` of a success, or a refusal/crash envelope with its HTTP status. */
 export type StubReply =
   | { data: unknown }
-  | { status: number; code: string; message?: string; errors?: { field: string; message: string }[] }
+  | { status: number; code: string; message?: string; errors?: { field: string; message: string }[]; data?: unknown }
 
 /** A fixed reply, or one computed from the request (its method and JSON body), possibly late or never. */
 export type StubHandler = StubReply | ((request: { method: string; body: unknown }) => StubReply | Promise<StubReply>)
