@@ -9,7 +9,8 @@ export type StubReply =
 export type StubHandler = StubReply | ((request: { method: string; body: unknown }) => StubReply | Promise<StubReply>)
 
 function toResponse(reply: StubReply): Response {
-  if ('data' in reply) return Response.json({ status: 'success', data: reply.data })
+  // a refusal may carry data too (the fresh values of a 409): its HTTP status tells it apart
+  if (!('status' in reply)) return Response.json({ status: 'success', data: reply.data })
   const { status, ...rest } = reply
   return Response.json({ status: status >= 500 ? 'error' : 'fail', message: rest.code, ...rest }, { status })
 }
