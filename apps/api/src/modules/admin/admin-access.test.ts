@@ -16,6 +16,7 @@ const ROUTES: { method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; url: string
   { method: 'POST', url: `/orders/${ID}/call` },
   { method: 'POST', url: `/orders/${ID}/mark-paid` },
   { method: 'PATCH', url: `/orders/${ID}` },
+  { method: 'POST', url: `/orders/${ID}/notes` },
   { method: 'PATCH', url: `/orders/${ID}/return-requests/${ID}` },
   { method: 'GET', url: '/products' },
   { method: 'GET', url: `/products/${ID}` },
