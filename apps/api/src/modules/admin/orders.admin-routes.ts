@@ -117,10 +117,10 @@ function filterOf(query: z.infer<typeof listQuery>): OrderFilter {
   return { status: query.status, from: query.from, to: query.to, wilaya: query.wilaya, paymentMethod: query.paymentMethod, search: query.search }
 }
 
+/** The export's filter: the list's, with several statuses; ready-to-ship orders when no status is given. */
 function exportFilterOf(query: z.infer<typeof exportQuery>): OrderFilter {
-  const { status, ...rest } = query
-  const statuses = status === 'all' ? undefined : (status ?? [...READY_TO_SHIP_STATUSES])
-  return { ...filterOf({ ...rest, page: 1, limit: 1 }), statuses }
+  const statuses = query.status === 'all' ? undefined : (query.status ?? [...READY_TO_SHIP_STATUSES])
+  return { statuses, from: query.from, to: query.to, wilaya: query.wilaya, paymentMethod: query.paymentMethod, search: query.search }
 }
 
 export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
