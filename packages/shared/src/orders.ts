@@ -43,6 +43,20 @@ export const REVENUE_GROUPS = {
 } as const satisfies Record<string, readonly OrderStatus[]>
 export type RevenueGroup = keyof typeof REVENUE_GROUPS
 
+/**
+ * Statuses whose goods are still in the shop: deleting (or cancelling) such an order puts its stock back.
+ * From shipped on the goods are with the courier or the customer; only a return (goods back in the shop)
+ * restocks, and deleting such an order leaves stock as it is.
+ */
+export const RESTOCK_ON_DELETE_STATUSES = ['pending', 'confirmed', 'processing'] as const satisfies readonly OrderStatus[]
+
+/** Kinds of back-office order history entries; customers only see 'status' entries. */
+export const ORDER_HISTORY_KINDS = ['status', 'staff_note', 'tracking_id', 'payment'] as const
+export type OrderHistoryKind = (typeof ORDER_HISTORY_KINDS)[number]
+
+/** Statuses the courier CSV exports when no status is asked for: confirmed and packed, not yet handed over. */
+export const READY_TO_SHIP_STATUSES = ['confirmed', 'processing'] as const satisfies readonly OrderStatus[]
+
 export const FINAL_STATUSES = ['delivered', 'cancelled', 'deleted', 'returned'] as const satisfies readonly OrderStatus[]
 
 export const PAYMENT_METHODS = ['cash_on_delivery', 'bank_transfer', 'ccp'] as const
@@ -57,9 +71,6 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number]
 
 export const CALL_OUTCOMES = ['confirmed', 'no_answer', 'cancelled'] as const
 export type CallOutcome = (typeof CALL_OUTCOMES)[number]
-
-export const STAFF_ROLES = ['owner', 'staff'] as const
-export type StaffRole = (typeof STAFF_ROLES)[number]
 
 export const COUPON_TYPES = ['percentage', 'fixed'] as const
 export type CouponType = (typeof COUPON_TYPES)[number]

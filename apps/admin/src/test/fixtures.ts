@@ -41,7 +41,9 @@ export const FIGURES: DashboardFigures = {
   ],
 }
 
-export const STAFF_MEMBER: Staff = { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'staff' }
+export const STAFF_MEMBER: Staff = { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'manager' }
+
+export const AGENT: Staff = { _id: 's-3', email: 'lina@khatwa.dz', name: 'Lina Mansouri', role: 'agent' }
 
 export const ORDER_ROW: OrderRow = {
   _id: 'o-1',
@@ -94,7 +96,8 @@ export const ORDER_PAGE: OrderPage = {
     totalAmount: 9300,
     amountToCollect: 9300,
     itemCount: 2,
-    notes: null,
+    notes: 'Sonner deux fois',
+    customerNote: 'Sonner deux fois',
     callAttempts: 1,
     version: 3,
     items: [
@@ -125,6 +128,7 @@ export const ORDER_PAGE: OrderPage = {
       staffName: 'Amina Benali',
     },
   ],
+  staffNotes: [],
   returnRequests: [],
   allowedMoves: ['confirmed', 'cancelled', 'deleted'],
 }

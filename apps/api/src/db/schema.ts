@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -36,6 +37,9 @@ export const ORDER_STATUS_VALUES = [
   'deleted',
 ] as const
 
+/** Kinds of order history entries (ORDER_HISTORY_KINDS in @shop/shared). */
+export const ORDER_HISTORY_KINDS = ['status', 'staff_note', 'tracking_id', 'payment'] as const
+
 // ---------------------------------------------------------------- people and sessions
 
 export const clients = pgTable(
@@ -64,14 +68,14 @@ export const staff = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').notNull().default('staff'),
+    role: text('role').notNull().default('manager'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('staff_email_lower_key').on(sql`lower(${t.email})`),
-    check('staff_role_check', oneOf(t.role, ['owner', 'staff'])),
+    check('staff_role_check', oneOf(t.role, ['owner', 'manager', 'agent'])),
   ],
 )
 
@@ -460,15 +464,40 @@ export const orderStatusHistory = pgTable(
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     callOutcome: text('call_outcome'),
     note: text('note'),
+    /**
+     * What the entry records: a status move or a call ('status'), a staff note ('staff_note'), the delivery
+     * company's id set or changed ('tracking_id', the new id in `note`), the order paid ('payment').
+     * Only 'status' entries are shown to the customer.
+     */
+    kind: text('kind').notNull().default('status'),
     createdAt: createdAt(),
   },
   (t) => [
     check('order_status_history_to_check', oneOf(t.toStatus, ORDER_STATUS_VALUES)),
+    check('order_status_history_kind_check', oneOf(t.kind, ORDER_HISTORY_KINDS)),
     check(
       'order_status_history_call_check',
       sql`${t.callOutcome} is null or ${t.callOutcome} in ('confirmed', 'no_answer', 'cancelled')`,
     ),
     index('order_status_history_order_idx').on(t.orderId, t.createdAt),
+  ],
+)
+
+/** What staff write about an order (never the customer's note, never sent to the courier); append-only. */
+export const orderStaffNotes = pgTable(
+  'order_staff_notes',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_staff_notes_text_length', sql`char_length(${t.text}) between 1 and 1000`),
+    index('order_staff_notes_order_idx').on(t.orderId, t.createdAt),
   ],
 )
 
@@ -668,3 +697,31 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * Money-relevant back-office changes (prices, delivery fees, coupons, deletions, order status moves,
+ * payments, staff accounts): who, when, what. Written in the same transaction as the change; the
+ * author's name is copied so the line still reads right after the account is renamed or removed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    kind: text('kind').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    /** A short human label of the entity (product name, coupon code, tracking number, wilaya). */
+    label: text('label'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('audit_log_kind_check', oneOf(t.kind, ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff'])),
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_kind_created_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
+  ],
+)

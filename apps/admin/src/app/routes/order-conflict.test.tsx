@@ -4,9 +4,9 @@ import { ORDER_PAGE, OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, stubApi } from '../../test/stub-api.ts'
 
-/** The order at `version`, with the server's note; every PATCH is refused as stale until `accept` is set. */
+/** The order at `version`, with the server's courier number; every PATCH is refused as stale until `accept` is set. */
 function stubConflict() {
-  const server = { version: 3, notes: 'Appeler avant 10 h', accept: false }
+  const server = { version: 3, trackingId: 'YAL-100', accept: false }
   const fetchMock = stubApi({
     '/admin/auth/me': { data: { staff: OWNER } },
     '/settings': { data: SHOP },
@@ -16,7 +16,7 @@ function stubConflict() {
           ? { data: { order: { ...ORDER_PAGE.order, version: server.version } } }
           : { status: 409, code: 'ORDER_CONFLICT', message: 'La commande a changé.' }
       }
-      return { data: { ...ORDER_PAGE, order: { ...ORDER_PAGE.order, version: server.version, notes: server.notes } } }
+      return { data: { ...ORDER_PAGE, order: { ...ORDER_PAGE.order, version: server.version, deliveryTrackingId: server.trackingId } } }
     },
   })
   return { server, fetchMock }
@@ -28,11 +28,11 @@ describe('order conflict', () => {
     Element.prototype.scrollIntoView = scrolled
     const { server, fetchMock } = stubConflict()
     renderApp({ url: '/admin/orders/o-1', locale: 'fr' })
-    const notes = (await screen.findByLabelText('Notes', {}, { timeout: 5000 })) as HTMLTextAreaElement
-    expect(notes.value).toBe('Appeler avant 10 h')
-    fireEvent.change(notes, { target: { value: 'Le client passe au bureau samedi' } })
+    const field = (await screen.findByLabelText('N° de suivi du livreur', {}, { timeout: 5000 })) as HTMLInputElement
+    expect(field.value).toBe('YAL-100')
+    fireEvent.change(field, { target: { value: 'YAL-777' } })
     server.version = 4
-    server.notes = 'Changé par Karim'
+    server.trackingId = 'YAL-200'
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
 
     const alert = await screen.findByRole('alert')
@@ -43,13 +43,13 @@ describe('order conflict', () => {
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Recharger la commande (garder ma saisie)' }))
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
-    expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Le client passe au bureau samedi')
+    expect((screen.getByLabelText('N° de suivi du livreur') as HTMLInputElement).value).toBe('YAL-777')
 
     server.accept = true
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
     await waitFor(() => expect(callsTo(fetchMock, '/admin/orders/o-1').filter((c) => c.method === 'PATCH')).toHaveLength(2))
     expect(callsTo(fetchMock, '/admin/orders/o-1').filter((c) => c.method === 'PATCH')[1]?.body).toMatchObject({
-      notes: 'Le client passe au bureau samedi',
+      deliveryTrackingId: 'YAL-777',
       version: 4,
     })
   })
@@ -58,13 +58,13 @@ describe('order conflict', () => {
     Element.prototype.scrollIntoView = vi.fn()
     const { server } = stubConflict()
     renderApp({ url: '/admin/orders/o-1', locale: 'fr' })
-    fireEvent.change(await screen.findByLabelText('Notes', {}, { timeout: 5000 }), { target: { value: 'Mon texte' } })
+    fireEvent.change(await screen.findByLabelText('N° de suivi du livreur', {}, { timeout: 5000 }), { target: { value: 'YAL-999' } })
     server.version = 4
-    server.notes = 'Changé par Karim'
+    server.trackingId = 'YAL-200'
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
     const alert = await screen.findByRole('alert')
     fireEvent.click(within(alert).getByRole('button', { name: 'Abandonner ma saisie, voir les nouvelles valeurs' }))
-    await waitFor(() => expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Changé par Karim'))
+    await waitFor(() => expect((screen.getByLabelText('N° de suivi du livreur') as HTMLInputElement).value).toBe('YAL-200'))
     expect(screen.queryByRole('alert')).toBeNull()
   })
 })

@@ -40,6 +40,8 @@ export interface Variant {
   stock: number
   /** Orders point at this variant (the product can then only be hidden, not deleted). */
   hasOrders?: boolean
+  /** Sent when saving: the stock the grid was loaded with (the server refuses a stale change). */
+  expectedStock?: number
 }
 
 export interface ProductDetail extends ProductRow {

@@ -57,7 +57,7 @@ function withCounts(rows: CategoryRow[], productCounts: { id: string; n: number 
 /** The whole tree is small (tens of rows): one list, not paginated. */
 export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const staffOnly = requireStaff('owner', 'staff')
+  const staffOnly = requireStaff('catalogue')
   const tags = ['admin: catalogue']
   const categoryId = (raw: string) => requireUuid(raw, 'CATEGORY_NOT_FOUND')
 

@@ -7,7 +7,8 @@ import { adPixels, banners, couponRedemptions, coupons } from '../../db/schema.t
 import { AppError } from '../../http/app-error.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { pagingQuery } from '../../http/paging.ts'
-import { requireStaff } from '../../plugins/session.ts'
+import { requireStaff, staffOf } from '../../plugins/session.ts'
+import { changedFields, writeAudit } from './audit.ts'
 import { isoDateTime, mapConstraint, paged, queryBoolean, requireUuid } from './admin-common.ts'
 import { readMultipart, removeImageFiles, requireFile, storeBannerImage } from './admin-media.ts'
 
@@ -52,6 +53,22 @@ const couponReply = (c: CouponRow) => ({
   isActive: c.isActive,
   createdAt: c.createdAt.toISOString(),
 })
+
+/** The terms of a coupon that change what customers pay, as the audit log records them. */
+const COUPON_TERMS = ['code', 'type', 'value', 'minOrder', 'maxUses', 'perCustomerLimit', 'startsAt', 'expiresAt', 'isActive'] as const
+function couponTerms(c: CouponRow) {
+  return {
+    code: c.code,
+    type: c.type,
+    value: c.value,
+    minOrder: c.minOrder,
+    maxUses: c.maxUses,
+    perCustomerLimit: c.perCustomerLimit,
+    startsAt: c.startsAt?.toISOString() ?? null,
+    expiresAt: c.expiresAt?.toISOString() ?? null,
+    isActive: c.isActive,
+  }
+}
 
 const couponConstraints = {
   coupons_code_unique: new AppError('CONFLICT', { fieldErrors: [{ field: 'code', message: 'validation:invalid' }] }),
@@ -130,12 +147,11 @@ const pixelConstraints = { ad_pixels_platform_pixel_key: new AppError('CONFLICT'
 
 export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const staffOnly = requireStaff('owner', 'staff')
-  const ownerOnly = requireStaff('owner')
 
   // coupons
   {
     const tags = ['admin: coupons']
+    const staffOnly = requireStaff('coupons')
     const getCoupon = async (raw: string) => {
       const [row] = await app.db.select().from(coupons).where(eq(coupons.id, requireUuid(raw))).limit(1)
       if (!row) throw new AppError('NOT_FOUND')
@@ -154,37 +170,65 @@ export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> 
       const body = request.body
       if (body.type === 'percentage' && body.value > 100) throw couponConstraints.coupons_value_check
       checkCouponDates(body.startsAt, body.expiresAt)
-      const [row] = await mapConstraint(() => app.db.insert(coupons).values(body).returning(), couponConstraints)
-      if (!row) throw new Error('coupon insert returned nothing')
+      const actor = staffOf(request)
+      const row = await mapConstraint(
+        () =>
+          app.db.transaction(async (tx) => {
+            const [created] = await tx.insert(coupons).values(body).returning()
+            if (!created) throw new Error('coupon insert returned nothing')
+            await writeAudit(tx, actor, { kind: 'coupon', action: 'create', entity: 'coupon', entityId: created.id, label: created.code, after: couponTerms(created) })
+            return created
+          }),
+        couponConstraints,
+      )
       return reply.code(201).ok({ coupon: couponReply(row) })
     })
     api.patch('/coupons/:id', { schema: { tags, summary: 'Change a coupon', params, body: couponPatch }, onRequest: staffOnly }, async (request, reply) => {
       const current = await getCoupon(request.params.id)
       const body = request.body
       checkCouponDates(body.startsAt === undefined ? current.startsAt : body.startsAt, body.expiresAt === undefined ? current.expiresAt : body.expiresAt)
-      const [row] = await mapConstraint(
-        () => app.db.update(coupons).set({ ...withoutUndefined(body), updatedAt: sql`now()` }).where(eq(coupons.id, current.id)).returning(),
+      const actor = staffOf(request)
+      const row = await mapConstraint(
+        () =>
+          app.db.transaction(async (tx) => {
+            const [updated] = await tx.update(coupons).set({ ...withoutUndefined(body), updatedAt: sql`now()` }).where(eq(coupons.id, current.id)).returning()
+            if (!updated) throw new AppError('NOT_FOUND')
+            const change = changedFields(couponTerms(current), couponTerms(updated), COUPON_TERMS)
+            if (change) await writeAudit(tx, actor, { kind: 'coupon', action: 'update', entity: 'coupon', entityId: updated.id, label: updated.code, ...change })
+            return updated
+          }),
         couponConstraints,
       )
-      if (!row) throw new AppError('NOT_FOUND')
       return reply.ok({ coupon: couponReply(row) })
     })
     api.delete('/coupons/:id', { schema: { tags, summary: 'Delete a coupon, or deactivate it when orders used it', params }, onRequest: staffOnly }, async (request, reply) => {
       const current = await getCoupon(request.params.id)
-      const [used] = await app.db.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, current.id))
-      if ((used?.n ?? 0) > 0) {
+      const actor = staffOf(request)
+      const deleted = await app.db.transaction(async (tx) => {
+        const [used] = await tx.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, current.id))
+        const isUsed = (used?.n ?? 0) > 0
         // redemptions are the history of who used it: keep them
-        await app.db.update(coupons).set({ isActive: false, updatedAt: sql`now()` }).where(eq(coupons.id, current.id))
-        return reply.ok({ deleted: false, deactivated: true })
-      }
-      await app.db.delete(coupons).where(eq(coupons.id, current.id))
-      return reply.ok({ deleted: true, deactivated: false })
+        if (isUsed) await tx.update(coupons).set({ isActive: false, updatedAt: sql`now()` }).where(eq(coupons.id, current.id))
+        else await tx.delete(coupons).where(eq(coupons.id, current.id))
+        await writeAudit(tx, actor, {
+          kind: 'coupon',
+          action: isUsed ? 'deactivate' : 'delete',
+          entity: 'coupon',
+          entityId: current.id,
+          label: current.code,
+          before: couponTerms(current),
+          after: isUsed ? { isActive: false } : null,
+        })
+        return !isUsed
+      })
+      return reply.ok({ deleted, deactivated: !deleted })
     })
   }
 
   // banners
   {
     const tags = ['admin: banners']
+    const staffOnly = requireStaff('banners')
     const getBanner = async (raw: string) => {
       const [row] = await app.db.select().from(banners).where(eq(banners.id, requireUuid(raw))).limit(1)
       if (!row) throw new AppError('NOT_FOUND')
@@ -263,6 +307,7 @@ export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> 
   // ad pixels (owner)
   {
     const tags = ['admin: pixels']
+    const ownerOnly = requireStaff('pixels')
     const getPixel = async (raw: string) => {
       const [row] = await app.db.select().from(adPixels).where(eq(adPixels.id, requireUuid(raw))).limit(1)
       if (!row) throw new AppError('NOT_FOUND')

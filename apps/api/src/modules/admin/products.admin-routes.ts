@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pagingQuery } from '../../http/paging.ts'
-import { requireStaff } from '../../plugins/session.ts'
+import { requireStaff, staffOf } from '../../plugins/session.ts'
 import { subtreeIds } from '../catalogue/catalogue.repo.ts'
 import { categories } from '../../db/schema.ts'
 import { paged, queryBoolean, requireUuid } from './admin-common.ts'
@@ -34,6 +34,8 @@ const variantSchema = z.object({
   colorHex: z.string().trim().regex(HEX_COLOR, 'validation:color.hex').nullable().optional(),
   sku: z.string().trim().max(60).regex(/^[A-Za-z0-9._-]*$/, 'validation:invalid').optional(),
   stock: z.number().int().min(0).max(1_000_000),
+  /** The stock the editor loaded: makes the save version-checked (409 STOCK_CONFLICT when it moved). */
+  expectedStock: z.number().int().min(0).max(1_000_000).optional(),
 })
 const productFields = {
   nameAr: name.optional(),
@@ -47,12 +49,21 @@ const productFields = {
 }
 const hasAName = (p: { nameAr?: string | undefined; nameFr?: string | undefined }) => Boolean(p.nameAr || p.nameFr)
 const createBody = z
-  .object({ ...productFields, variants: z.array(variantSchema.omit({ _id: true })).max(200).optional() })
+  .object({ ...productFields, variants: z.array(variantSchema.omit({ _id: true, expectedStock: true })).max(200).optional() })
   .refine(hasAName, { message: 'validation:required', path: ['nameFr'] })
 const patchBody = z.object(productFields).partial()
 const variantsBody = z.union([z.array(variantSchema).max(200), z.object({ variants: z.array(variantSchema).max(200) })])
 const stockBody = z.object({
-  items: z.array(z.object({ variantId: z.string().uuid(), stock: z.number().int().min(0).max(1_000_000) })).min(1).max(500),
+  items: z
+    .array(
+      z.object({
+        variantId: z.string().uuid(),
+        stock: z.number().int().min(0).max(1_000_000),
+        expectedStock: z.number().int().min(0).max(1_000_000).optional(),
+      }),
+    )
+    .min(1)
+    .max(500),
 })
 const listQuery = z.object({
   search: z.string().trim().max(100).optional(),
@@ -67,7 +78,7 @@ const imageColorBody = z.object({ color: z.string().trim().min(1).max(40).nullab
 
 export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const staffOnly = requireStaff('owner', 'staff')
+  const staffOnly = requireStaff('catalogue')
   const tags = ['admin: products']
   const productId = (raw: string) => requireUuid(raw, 'PRODUCT_NOT_FOUND')
 
@@ -90,12 +101,12 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.patch('/products/:id', { schema: { tags, summary: 'Change product fields', params: productParams, body: patchBody }, onRequest: staffOnly }, async (request, reply) => {
     const id = productId(request.params.id)
-    await updateProduct(app.db, id, request.body)
+    await updateProduct(app.db, id, request.body, staffOf(request))
     return reply.ok(await getAdminProduct(app.db, id))
   })
 
   api.delete('/products/:id', { schema: { tags, summary: 'Delete a product, or hide it when it has orders', params: productParams }, onRequest: staffOnly }, async (request, reply) => {
-    const result = await deleteProduct(app.db, productId(request.params.id))
+    const result = await deleteProduct(app.db, productId(request.params.id), staffOf(request))
     for (const image of result.images) await removeImageFiles(app.config.mediaDir, image.path, image.widths)
     return reply.ok({ deleted: result.deleted, deactivated: !result.deleted })
   })

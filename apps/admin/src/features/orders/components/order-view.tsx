@@ -20,9 +20,11 @@ import { DeliverySlip } from './delivery-slip.tsx'
 import { OrderCustomer } from './order-customer.tsx'
 import { OrderHistory } from './order-history.tsx'
 import { OrderItems } from './order-items.tsx'
-import { OrderNotesForm } from './order-notes-form.tsx'
 import { ReturnRequests } from './return-requests.tsx'
+import { useCan } from '../../auth/api/use-can.ts'
+import { StaffNotes } from './staff-notes.tsx'
 import { StatusMoves } from './status-moves.tsx'
+import { TrackingIdForm } from './tracking-id-form.tsx'
 
 export interface OrderViewProps {
   orderId: string
@@ -47,6 +49,8 @@ export function OrderView({ orderId }: OrderViewProps) {
   const isConflict = action.error instanceof ApiError && action.error.code === 'ORDER_CONFLICT'
   // bumped to start the forms again from the server's values: only when staff choose to drop what they typed
   const [formsKey, setFormsKey] = useState(0)
+  // payments and returns are for managers and the owner; agents see them without the buttons
+  const canManage = useCan('orders.manage')
   const listSearch = readListSearch(location.state)
   const backTo = `/orders${listSearch ? `?${listSearch}` : ''}`
 
@@ -72,7 +76,7 @@ export function OrderView({ orderId }: OrderViewProps) {
     )
   }
 
-  const { order, history, returnRequests, allowedMoves } = page.data
+  const { order, history, returnRequests, allowedMoves, staffNotes = [] } = page.data
   const run = async (next: OrderAction): Promise<boolean> => {
     try {
       await action.mutateAsync(next)
@@ -82,7 +86,7 @@ export function OrderView({ orderId }: OrderViewProps) {
     }
   }
   const isBusy = action.isPending || page.isFetching
-  const canMarkPaid = order.paymentMethod !== 'cash_on_delivery' && order.paymentStatus === 'unpaid'
+  const canMarkPaid = canManage && order.paymentMethod !== 'cash_on_delivery' && order.paymentStatus === 'unpaid'
 
   return (
     <>
@@ -135,8 +139,9 @@ export function OrderView({ orderId }: OrderViewProps) {
             <ReturnRequests
               requests={returnRequests}
               isBusy={isBusy}
-              onUpdate={(requestId, status, note) => run({ kind: 'returnRequest', requestId, status, note })}
+              onUpdate={canManage ? (requestId, status, note) => run({ kind: 'returnRequest', requestId, status, note }) : undefined}
             />
+            <StaffNotes notes={staffNotes} isBusy={isBusy} onAdd={(text) => run({ kind: 'staffNote', text })} />
             <OrderHistory entries={history} />
           </div>
           {/* On a phone the call and the moves come first: staff call from their phones. */}
@@ -144,6 +149,7 @@ export function OrderView({ orderId }: OrderViewProps) {
             {order.status === 'pending' ? (
               <CallOutcomeForm
                 phone={order.phone}
+                customerNote={order.customerNote ?? order.notes}
                 attempts={order.callAttempts}
                 isBusy={isBusy}
                 onRecord={(outcome, note) => run({ kind: 'call', outcome, note, version: order.version })}
@@ -172,12 +178,11 @@ export function OrderView({ orderId }: OrderViewProps) {
                 ) : null}
               </SectionCard>
             ) : null}
-            <OrderNotesForm
+            <TrackingIdForm
               key={formsKey}
-              notes={order.notes ?? ''}
               deliveryTrackingId={order.deliveryTrackingId ?? ''}
               isBusy={isBusy}
-              onSave={(values) => run({ kind: 'edit', ...values, version: order.version })}
+              onSave={(deliveryTrackingId) => run({ kind: 'edit', deliveryTrackingId, version: order.version })}
             />
           </div>
         </div>

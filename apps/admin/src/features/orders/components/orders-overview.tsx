@@ -11,6 +11,7 @@ import { filterQuery, listQuery, readPage, withFilter } from '../order-filters.t
 import { OrderFiltersBar } from './order-filters-bar.tsx'
 import { OrdersTable } from './orders-table.tsx'
 import { SLIPS_MAX } from './slips-batch.tsx'
+import { useCan } from '../../auth/api/use-can.ts'
 
 /** The orders list: filters in the address, one server page at a time, CSV export of the same filters. */
 export function OrdersOverview() {
@@ -30,19 +31,30 @@ export function OrdersOverview() {
       }
       return next
     })
+  // the courier CSV carries every customer's details and amounts: not an agent's
+  const canExport = useCan('orders.manage')
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-bold">{t('list.title')}</h1>
-        <a
-          href={`/api/v1/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ''}`}
-          download
-          className={buttonClass('secondary')}
-        >
-          {t('list.export')}
-        </a>
+        {canExport ? (
+          <a
+            href={`/api/v1/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ''}`}
+            download
+            aria-describedby={search.get('status') ? undefined : 'orders-export-hint'}
+            className={buttonClass('secondary')}
+          >
+            {t('list.export')}
+          </a>
+        ) : null}
       </div>
+      {!canExport || search.get('status') ? null : (
+        // the export without a status is what the courier takes, not the whole list below
+        <p id="orders-export-hint" className="-mt-2 text-xs text-muted">
+          {t('list.exportHint')}
+        </p>
+      )}
       {selected.size > 0 ? (
         <div className="sticky top-14 z-10 flex flex-wrap items-center gap-2 rounded-lg border border-brand bg-brand-soft p-2 lg:top-0">
           <Link
