@@ -5,6 +5,11 @@ import { frenchPage, launchBrowser, signIn } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
 import { ownerCookie, productsInStock, storeApi } from './shop.ts'
 
+/** Sizes and colours sit in Unicode isolates in the back office's sentences and labels (bidi in Arabic). */
+const isolate = (text: string) => `\u2068${text}\u2069`
+/** The grid's stock field of a black size, as the French back office labels it. */
+const stockOf = (size: string) => `Stock ${isolate(size)} · ${isolate('Noir')}`
+
 // The order page in a real browser: the shopper's note stays the shopper's, staff notes go apart and into the
 // history, and the variant grid never puts sold units back.
 
@@ -99,8 +104,8 @@ describe('back-office orders in a browser', { concurrency: false }, () => {
     await signIn(page, store.ownerEmail, store.ownerPassword)
     await page.goto(`/admin/products/${product._id}`)
     const grid = page.getByRole('region', { name: 'Tailles, couleurs et stock' })
-    await grid.getByLabel('Stock 42 · Noir').waitFor()
-    assert.equal(await grid.getByLabel('Stock 42 · Noir').inputValue(), '20')
+    await grid.getByLabel(stockOf('42')).waitFor()
+    assert.equal(await grid.getByLabel(stockOf('42')).inputValue(), '20')
 
     // 5 are sold while the grid is open
     const { cities } = await storeApi<{ cities: { _id: number }[] }>(store.url, '/location/states/16/cities')
@@ -116,9 +121,9 @@ describe('back-office orders in a browser', { concurrency: false }, () => {
 
     await grid.getByLabel('Nouvelle taille').fill('43')
     await grid.getByRole('button', { name: 'Ajouter', exact: true }).click()
-    await grid.getByLabel('Stock 43 · Noir').fill('4')
+    await grid.getByLabel(stockOf('43')).fill('4')
     await grid.getByRole('button', { name: 'Enregistrer le stock et les variantes' }).click()
-    await grid.getByLabel('Stock 42 · Noir').and(page.locator('[value="15"]')).waitFor()
+    await grid.getByLabel(stockOf('42')).and(page.locator('[value="15"]')).waitFor()
 
     const saved = await storeApi<{ product: { variants: { size: string; stock: number }[] } }>(store.url, `/admin/products/${product._id}`, { cookie })
     assert.deepEqual(Object.fromEntries(saved.product.variants.map((v) => [v.size, v.stock])), { '42': 15, '43': 4 })
@@ -129,13 +134,13 @@ describe('back-office orders in a browser', { concurrency: false }, () => {
       cookie,
       body: { items: [{ variantId: (saved.product.variants as { _id?: string; size: string }[]).find((v) => v.size === '43')?._id, stock: 9 }] },
     })
-    await grid.getByLabel('Stock 43 · Noir').fill('6')
+    await grid.getByLabel(stockOf('43')).fill('6')
     await grid.getByRole('button', { name: 'Enregistrer le stock et les variantes' }).click()
     const alert = grid.getByRole('alert')
-    await alert.getByText('43 · Noir : 4 à l’ouverture, 9 maintenant, vous avez saisi 6').waitFor()
-    assert.equal(await grid.getByLabel('Stock 43 · Noir').inputValue(), '6')
+    await alert.getByText(`${isolate('43')} · ${isolate('Noir')} : 4 à l’ouverture, 9 maintenant, vous avez saisi 6`).waitFor()
+    assert.equal(await grid.getByLabel(stockOf('43')).inputValue(), '6')
     await alert.getByRole('button', { name: 'Reprendre le stock actuel' }).click()
-    assert.equal(await grid.getByLabel('Stock 43 · Noir').inputValue(), '9')
+    assert.equal(await grid.getByLabel(stockOf('43')).inputValue(), '9')
     await page.context().close()
   })
 })
