@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { categories, coupons, products, variants } from '../db/schema.ts'
 import type { Db } from '../db/client.ts'
+import { issueGuestSession } from '../modules/cart/cart.service.ts'
 import { ensureShopSettings, loadReferenceData } from '../seed/reference.ts'
 import { startTestApp } from './test-app.ts'
 
@@ -25,7 +26,9 @@ export async function startShop(target: 'pglite' | 'postgres', env: Record<strin
   await loadReferenceData(ctx.database.db)
   await ensureShopSettings(ctx.database.db)
   const catalogue = await seedSmallCatalogue(ctx.database.db)
-  return { ...ctx, catalogue, http: client(ctx.app) }
+  /** A guest session id as the server issues it on a first add (with its empty cart). */
+  const guestSession = async () => (await issueGuestSession(ctx.database.db)).sessionId
+  return { ...ctx, catalogue, http: client(ctx.app), guestSession }
 }
 
 export type Shop = Awaited<ReturnType<typeof startShop>>
