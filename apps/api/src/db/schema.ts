@@ -117,6 +117,8 @@ export const passwordResetCodes = pgTable(
   },
   (t) => [
     index('password_reset_codes_client_idx').on(t.clientId),
+    // the live code of a client: found (and older ones retired) without reading the used ones
+    index('password_reset_codes_live_idx').on(t.clientId).where(sql`${t.usedAt} is null`),
     check('password_reset_codes_attempts_check', sql`${t.attempts} >= 0`),
   ],
 )
