@@ -13,7 +13,6 @@ import {
   type ClientRow,
   checkResetCode,
   createClient,
-  findClientByEmail,
   requestPasswordReset,
   revokeSessions,
   setPassword,
