@@ -47,6 +47,8 @@ const envSchema = z.object({
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** Strict-Transport-Security max-age in seconds, sent only when PUBLIC_URL is https; 0 sends none. */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(15_552_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   SMTP_HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -66,7 +68,13 @@ const envSchema = z.object({
   RATE_LIMIT_PASSWORD_RESET: limit('5/600'),
   RATE_LIMIT_TRACKING: limit('20/600'),
   RATE_LIMIT_COUPON: limit('20/60'),
-  RATE_LIMIT_GUEST_ORDER: limit('30/3600'),
+  /**
+   * Orders (guests and signed-in clients): counted per client address + phone and per client account, so
+   * shoppers behind one carrier NAT address do not share a window; RATE_LIMIT_ORDER_ADDRESS is the looser
+   * cap of one address whatever the phone.
+   */
+  RATE_LIMIT_ORDER: limit('5/3600'),
+  RATE_LIMIT_ORDER_ADDRESS: limit('60/3600'),
   /**
    * The purge of stale rows, run inside the app (no cron): every PURGE_INTERVAL_MINUTES (0 turns it off),
    * one run at a time across every API process. Idle guest carts and merged guest-session records after

@@ -507,9 +507,10 @@ export const couponRedemptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // one live use per customer and coupon, by phone and by account
-    uniqueIndex('coupon_redemptions_phone_key').on(t.couponId, t.phone).where(sql`${t.releasedAt} is null`),
-    uniqueIndex('coupon_redemptions_client_key')
+    // live uses per customer and coupon, counted by phone and by account against per_customer_limit
+    // (under the coupon's row lock, coupon.service.ts): not unique, a coupon may allow 2 or 3 uses each
+    index('coupon_redemptions_phone_idx').on(t.couponId, t.phone).where(sql`${t.releasedAt} is null`),
+    index('coupon_redemptions_client_idx')
       .on(t.couponId, t.clientId)
       .where(sql`${t.releasedAt} is null and ${t.clientId} is not null`),
     check('coupon_redemptions_discount_check', sql`${t.discount} >= 0`),
@@ -632,6 +633,10 @@ export const shopSettings = pgTable(
     defaultStopdeskFee: integer('default_stopdesk_fee').notNull().default(400),
     defaultReturnFee: integer('default_return_fee').notNull().default(200),
     wilayaDivision: smallint('wilaya_division').notNull().default(58),
+    /** Anti-hoarding rules of every order: units of one item, units in all, unconfirmed orders of one phone. */
+    maxLineQuantity: integer('max_line_quantity').notNull().default(10),
+    maxOrderQuantity: integer('max_order_quantity').notNull().default(20),
+    maxOpenOrdersPerPhone: integer('max_open_orders_per_phone').notNull().default(3),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -641,6 +646,10 @@ export const shopSettings = pgTable(
       sql`${t.defaultHomeFee} >= 0 and ${t.defaultStopdeskFee} >= 0 and ${t.defaultReturnFee} >= 0`,
     ),
     check('shop_settings_division_check', sql`${t.wilayaDivision} in (58, 69)`),
+    check(
+      'shop_settings_order_limits_check',
+      sql`${t.maxLineQuantity} between 1 and 1000 and ${t.maxOrderQuantity} between ${t.maxLineQuantity} and 10000 and ${t.maxOpenOrdersPerPhone} between 1 and 100`,
+    ),
   ],
 )
 

@@ -37,7 +37,13 @@ const settingsBody = z.object({
   defaultStopdeskFee: fee.optional(),
   defaultReturnFee: fee.optional(),
   wilayaDivision: z.union(WILAYA_DIVISIONS.map((d) => z.literal(d)) as [z.ZodLiteral<58>, z.ZodLiteral<69>]).optional(),
+  /** Anti-hoarding order rules: units of one item per order, units per order, unconfirmed orders per phone. */
+  maxLineQuantity: z.number().int().min(1).max(1000).optional(),
+  maxOrderQuantity: z.number().int().min(1).max(10000).optional(),
+  maxOpenOrdersPerPhone: z.number().int().min(1).max(100).optional(),
 })
+const orderBelowLine = (min: number) =>
+  new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'maxOrderQuantity', message: 'validation:orderLimits.orderBelowLine', params: { min } }] })
 
 const staffCreate = z.object({
   email: emailAddress,
@@ -70,6 +76,9 @@ const settingsReply = (s: SettingsRow) => ({
   defaultStopdeskFee: s.defaultStopdeskFee,
   defaultReturnFee: s.defaultReturnFee,
   wilayaDivision: s.wilayaDivision,
+  maxLineQuantity: s.maxLineQuantity,
+  maxOrderQuantity: s.maxOrderQuantity,
+  maxOpenOrdersPerPhone: s.maxOpenOrdersPerPhone,
   updatedAt: s.updatedAt.toISOString(),
 })
 
@@ -159,11 +168,22 @@ export async function shopAdminRoutes(app: FastifyInstance): Promise<void> {
     api.patch('/settings', { schema: { tags, summary: 'Change shop settings (owner)', body: settingsBody }, onRequest: ownerOnly }, async (request, reply) => {
       const values = withoutUndefined(request.body)
       for (const key of ['phone', 'whatsapp', 'email'] as const) if (values[key] === '') values[key] = null
-      const [row] = await app.db
-        .update(shopSettings)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(shopSettings.id, 1))
-        .returning()
+      if (values.maxLineQuantity !== undefined || values.maxOrderQuantity !== undefined) {
+        // an order must be able to hold one full line: checked against the stored value the body leaves out
+        const stored = await getShopSettings(app.db)
+        const line = values.maxLineQuantity ?? stored.maxLineQuantity
+        if ((values.maxOrderQuantity ?? stored.maxOrderQuantity) < line) throw orderBelowLine(line)
+      }
+      const [row] = await mapConstraint(
+        () =>
+          app.db
+            .update(shopSettings)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(eq(shopSettings.id, 1))
+            .returning(),
+        // two owners saving at once: the database's check has the last word
+        { shop_settings_order_limits_check: orderBelowLine(values.maxLineQuantity ?? 1) },
+      )
       if (!row) throw new Error('shop_settings row missing')
       return reply.ok({ settings: settingsReply(row) })
     })
