@@ -6,6 +6,7 @@ import { cartItems, cartMerges, carts, products, variants } from '../../db/schem
 import { AppError } from '../../http/app-error.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { localized, PRODUCT_IMAGE_SIZE } from '../catalogue/catalogue.repo.ts'
+import { getShopSettings } from '../settings/settings.repo.ts'
 
 /** Whose cart: a signed-in client, or a guest session id. */
 export type CartOwner = { clientId: string } | { sessionId: string }
@@ -15,6 +16,16 @@ export type AddOwner = { clientId: string } | { sessionId: string | undefined }
 
 /** One cart line may hold at most this many units (a shop, not a wholesaler). */
 export const MAX_LINE_QUANTITY = 100
+
+/** The most units one cart line may hold: the shop's per-item order limit, never above MAX_LINE_QUANTITY. */
+async function lineCap(db: Db): Promise<number> {
+  return Math.min(MAX_LINE_QUANTITY, (await getShopSettings(db)).maxLineQuantity)
+}
+
+/** More of one item than an order may hold: the same refusal the order gives. */
+function lineLimit(limit: number, productId: string, name: string): AppError {
+  return new AppError('ORDER_LINE_LIMIT', { params: { limit, name }, data: { limit, productId } })
+}
 
 const ownerCondition = (owner: CartOwner) =>
   'clientId' in owner ? eq(carts.clientId, owner.clientId) : eq(carts.sessionId, owner.sessionId)
@@ -221,7 +232,9 @@ export async function addToCart(
   locale: Locale,
 ): Promise<AddResult> {
   const { product, variant } = await resolveVariant(db, input.productId, input.size, input.color)
-  if (variant.stock <= 0) checkStock(1, variant.stock, localized(product.nameAr, product.nameFr, locale))
+  const name = localized(product.nameAr, product.nameFr, locale)
+  if (variant.stock <= 0) checkStock(1, variant.stock, name)
+  const cap = await lineCap(db)
   return db.transaction(async (tx) => {
     const { cartId, owner } = await cartForAdd(tx, who as CartOwner)
     const [current] = await tx
@@ -229,10 +242,10 @@ export async function addToCart(
       .from(cartItems)
       .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variant.id)))
     const inCart = current?.quantity ?? 0
-    const room = Math.min(variant.stock, MAX_LINE_QUANTITY) - inCart
+    const room = Math.min(variant.stock, cap) - inCart
     if (room <= 0) {
-      const limit = Math.min(variant.stock, MAX_LINE_QUANTITY)
-      throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock: limit }, data: { stock: limit } })
+      if (variant.stock > inCart) throw lineLimit(cap, product.id, name)
+      throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock: variant.stock }, data: { stock: variant.stock } })
     }
     const quantity = Math.min(input.quantity, room)
     const [line] = await tx
@@ -243,7 +256,7 @@ export async function addToCart(
         // Concurrent adds of one variant each pass the stock check above on the same old quantity: the sum
         // is capped here, in the statement, at the variant's stock and the line maximum (never lowered).
         set: {
-          quantity: sql`greatest(${cartItems.quantity}, least(${cartItems.quantity} + ${quantity}, (select v.stock from variants v where v.id = ${variant.id}), ${MAX_LINE_QUANTITY}))`,
+          quantity: sql`greatest(${cartItems.quantity}, least(${cartItems.quantity} + ${quantity}, (select v.stock from variants v where v.id = ${variant.id}), ${cap}))`,
           priceAtAdd: product.price,
           updatedAt: sql`now()`,
         },
@@ -263,7 +276,7 @@ async function ownItem(db: Db, owner: CartOwner, itemId: string) {
     throw new AppError('CART_ITEM_NOT_FOUND')
   }
   const [item] = await db
-    .select({ id: cartItems.id, variantId: cartItems.variantId, stock: variants.stock, nameAr: products.nameAr, nameFr: products.nameFr })
+    .select({ id: cartItems.id, productId: cartItems.productId, variantId: cartItems.variantId, stock: variants.stock, nameAr: products.nameAr, nameFr: products.nameFr })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -274,7 +287,10 @@ async function ownItem(db: Db, owner: CartOwner, itemId: string) {
 
 export async function updateCartItem(db: Db, owner: CartOwner, itemId: string, quantity: number, locale: Locale): Promise<void> {
   const item = await ownItem(db, owner, itemId)
-  checkStock(quantity, item.stock, localized(item.nameAr, item.nameFr, locale))
+  const name = localized(item.nameAr, item.nameFr, locale)
+  const cap = await lineCap(db)
+  if (quantity > cap && item.stock > cap) throw lineLimit(cap, item.productId, name)
+  checkStock(quantity, item.stock, name)
   await db.update(cartItems).set({ quantity, updatedAt: sql`now()` }).where(eq(cartItems.id, item.id))
 }
 
@@ -301,17 +317,18 @@ async function refuseMerged(db: Db, owner: CartOwner): Promise<void> {
  * The guest cart's row lock is the one an add takes (cartForAdd): a merge and an add never interleave.
  */
 export async function mergeGuestCart(db: Db, sessionId: string, clientId: string): Promise<void> {
+  const cap = await lineCap(db)
   await db.transaction(async (tx) => {
     const [guest] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.sessionId, sessionId)).for('update')
     if (!guest) return
     const clientCartId = await ensureCart(tx, { clientId })
     await tx.execute(sql`
       insert into cart_items (cart_id, product_id, variant_id, quantity, price_at_add)
-      select ${clientCartId}, g.product_id, g.variant_id, least(g.quantity, greatest(v.stock, 1), ${MAX_LINE_QUANTITY}), g.price_at_add
+      select ${clientCartId}, g.product_id, g.variant_id, least(g.quantity, greatest(v.stock, 1), ${cap}), g.price_at_add
       from cart_items g join variants v on v.id = g.variant_id
       where g.cart_id = ${guest.id}
       on conflict (cart_id, variant_id) do update
-        set quantity = least(cart_items.quantity + excluded.quantity, greatest((select stock from variants where id = excluded.variant_id), cart_items.quantity), ${MAX_LINE_QUANTITY}),
+        set quantity = least(cart_items.quantity + excluded.quantity, greatest((select stock from variants where id = excluded.variant_id), cart_items.quantity), ${cap}),
             updated_at = now()
     `)
     await tx.delete(carts).where(eq(carts.id, guest.id))
