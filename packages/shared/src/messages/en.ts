@@ -10,6 +10,7 @@ export const en = {
     ROUTE_NOT_FOUND: 'This address does not exist.',
     CONFLICT: 'This was changed by someone else. Reload and try again.',
     EMAIL_TAKEN: 'An account already uses this e-mail.',
+    CODE_TAKEN: 'This code already exists. Choose another one.',
     PRICE_CHANGED: 'Prices or fees changed. Please check the new total.',
     ORDER_CONFLICT: 'This order was changed by someone else. Reload it and try again.',
     IDEMPOTENCY_IN_PROGRESS: 'This order is already being placed. Please wait.',
@@ -45,6 +46,7 @@ export const en = {
     RETURN_NOT_ALLOWED: 'A return can only be requested once, for a delivered order.',
     INVALID_IMAGE: 'This file is not a JPEG, PNG or WebP image.',
     CATEGORY_IN_USE: 'This category still has products or sub-categories.',
+    LINK_NOT_FOUND: 'This link leads nowhere in the shop: choose an existing category, product or page.',
     LAST_OWNER: 'The shop needs at least one active owner.',
   },
   validation: {
@@ -59,6 +61,7 @@ export const en = {
     'phone.required': 'Phone number is required.',
     'phone.invalid': 'Please enter a valid Algerian phone number (05/06/07XXXXXXXX).',
     'phone.tenDigits': 'Please enter a valid 10-digit phone number.',
+    'phone.shop': 'Please enter an Algerian phone number: mobile 05/06/07XXXXXXXX or landline 0XX XX XX XX.',
     'name.invalid': 'Must be 2-50 characters and contain only letters.',
     'address.length': 'Address must be between 10-200 characters.',
     'notes.tooLong': 'Notes cannot exceed 500 characters.',
