@@ -12,13 +12,17 @@ export function formatLongDate(date: Date, locale: Locale): string {
   }).format(date)
 }
 
-/** '21/11/2025 14:05': dense lists and timelines, in the shop's time zone. */
+/**
+ * '21/11/2025 14:05': dense lists and timelines, in the shop's time zone, on the 24-hour clock in every
+ * language (fr-DZ and ar-DZ would otherwise say '2:05 PM' / '2:05 م').
+ */
 export function formatDateTime(value: string | Date, locale: Locale): string {
   const date = typeof value === 'string' ? new Date(value) : value
   if (Number.isNaN(date.getTime())) return ''
   return new Intl.DateTimeFormat(`${locale}-DZ`, {
     dateStyle: 'short',
     timeStyle: 'short',
+    hourCycle: 'h23',
     timeZone: SHOP_TIME_ZONE,
     numberingSystem: 'latn',
   }).format(date)
