@@ -9,7 +9,7 @@ import { FormMessage } from '../../components/ui/form-message.tsx'
 import { SectionCard } from '../../components/ui/section-card.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { tableClasses as c } from '../../components/ui/table-classes.ts'
+import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { formatShortDate, fromDateInput, toDateInput } from '../../lib/dates.ts'
@@ -197,19 +197,21 @@ function CouponRow({ coupon, onEdit }: { coupon: Coupon; onEdit: () => void }) {
   const dates = [coupon.startsAt, coupon.expiresAt].map((d) => (d ? formatShortDate(d, locale) : '…')).join(' → ')
   const status = couponStatus(coupon)
   return (
-    <tr>
-      <th scope="row" className={`${c.td} font-semibold`}>
+    <tr className={c.tr}>
+      <th scope="row" className={`${c.td} ${c.full} font-semibold`}>
         <bdi dir="ltr">{coupon.code}</bdi>
       </th>
       <td className={c.td}>
+        <span aria-hidden="true" className={c.label}>{t('coupons.discount')}</span>
         {coupon.type === 'percentage' ? `${coupon.value} %` : formatPrice(coupon.value, locale)}
         {coupon.minOrder > 0 ? <span className="block text-xs text-muted">{t('coupons.from', { amount: formatPrice(coupon.minOrder, locale) })}</span> : null}
       </td>
       <td className={c.tdFigure}>
+        <span aria-hidden="true" className={c.label}>{t('coupons.uses')}</span>
         {coupon.usedCount}
         {coupon.maxUses === null ? '' : ` / ${coupon.maxUses}`}
       </td>
-      <td className={`${c.td} hidden whitespace-nowrap md:table-cell`}>{coupon.startsAt || coupon.expiresAt ? dates : t('coupons.always')}</td>
+      <td className={`${c.td} ${c.full} whitespace-nowrap max-md:text-xs max-md:text-muted`}>{coupon.startsAt || coupon.expiresAt ? dates : t('coupons.always')}</td>
       <td className={c.td}>
         <label className="inline-flex min-h-9 items-center gap-2 text-sm">
           <input
@@ -223,8 +225,8 @@ function CouponRow({ coupon, onEdit }: { coupon: Coupon; onEdit: () => void }) {
           <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONE[status]}`}>{t(`coupons.status.${status}`)}</span>
         </label>
       </td>
-      <td className={`${c.td} whitespace-nowrap`}>
-        <button type="button" className={buttonClass('ghost')} aria-label={t('coupons.editOf', { code: coupon.code })} onClick={onEdit}>
+      <td className={`${c.td} ${c.full} whitespace-nowrap`}>
+        <button type="button" className={buttonClass('secondary', 'me-2')} aria-label={t('coupons.editOf', { code: coupon.code })} onClick={onEdit}>
           {t('coupons.edit')}
         </button>
         <button
@@ -263,17 +265,17 @@ export function CouponsScreen() {
         ) : (
           <div className={c.box}>
             <table className={c.table} aria-label={t('coupons.title')}>
-              <thead>
+              <thead className={c.thead}>
                 <tr>
                   <th scope="col" className={c.th}>{t('coupons.code')}</th>
                   <th scope="col" className={c.th}>{t('coupons.discount')}</th>
                   <th scope="col" className={c.thFigure}>{t('coupons.uses')}</th>
-                  <th scope="col" className={`${c.th} hidden md:table-cell`}>{t('coupons.dates')}</th>
+                  <th scope="col" className={c.th}>{t('coupons.dates')}</th>
                   <th scope="col" className={c.th}>{t('coupons.statusLabel')}</th>
                   <th scope="col" className={c.th}><span className="sr-only">{t('coupons.actions')}</span></th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={c.tbody}>
                 {coupons.data.map((coupon) => (
                   <CouponRow key={coupon._id} coupon={coupon} onEdit={() => setEditing(coupon)} />
                 ))}

@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { launchBrowser } from './browser.ts'
+import { type RunningStore, startStore } from './server.ts'
+import { type Locale, ownerCookie, PHONE, productsInStock, storeApi } from './shop.ts'
+
+// Every back-office screen on a 390 px phone, in Arabic (right to left) and in French: nothing makes the page
+// scroll sideways, and every control is inside the screen's width (no table to drag to reach a button).
+
+let store: RunningStore
+let browser: Browser
+let cookie: string
+let orderId: string
+let productId: string
+
+before(async () => {
+  store = await startStore()
+  browser = await launchBrowser()
+  cookie = await ownerCookie(store.url, store.ownerEmail, store.ownerPassword)
+  // Something on every list: a message waiting for an answer, an order, a coupon, a pixel.
+  await storeApi(store.url, '/contact', {
+    method: 'POST',
+    body: { name: 'Nadia Cherif', email: 'nadia@example.dz', subject: 'Pointure du mocassin', message: 'Bonjour, le 39 taille-t-il grand ? Merci beaucoup pour votre réponse.' },
+  })
+  const [product] = await productsInStock(store.url, 1)
+  const variant = product!.variants!.find((v) => v.stock > 0)!
+  productId = product!._id
+  const { cities } = await storeApi<{ cities: { _id: number }[] }>(store.url, '/location/states/16/cities')
+  const { order } = await storeApi<{ order: { _id: string } }>(store.url, '/order/guest', {
+    method: 'POST',
+    body: {
+      orderItems: [{ productId, size: variant.size, color: variant.color, quantity: 1 }],
+      customerInfo: { firstName: 'Samir', lastName: 'Bouzid', phone: '0661234567', email: null },
+      shippingAddress: { wilayaId: '16', communeId: cities[0]?._id, type: 'domicil', address: '5 rue Larbi Ben Mhidi, Bab El Oued' },
+      paymentMethod: 'cash_on_delivery',
+    },
+  })
+  orderId = order._id
+  await storeApi(store.url, '/admin/coupons', { method: 'POST', cookie, body: { code: 'PHONE390', type: 'percentage', value: 10, maxUses: 100 } })
+  await storeApi(store.url, '/admin/pixels', { method: 'POST', cookie, body: { platform: 'facebook', pixelId: '123456789012345' } })
+})
+
+after(async () => {
+  await browser?.close()
+  await store?.stop()
+})
+
+async function phonePage(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: store.url, viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true })
+  await context.addInitScript((lang) => window.localStorage.setItem('admin-lang', lang), locale)
+  const [name, value] = cookie.split(';')[0]!.split('=') as [string, string]
+  await context.addCookies([{ name, value, url: store.url }])
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  return { context, page }
+}
+
+/** Opens a screen and waits until it has drawn its data (no loading placeholder left). */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  await page.waitForLoadState('networkidle')
+  await page.waitForFunction(() => !document.querySelector('[role="status"] .animate-pulse, [aria-busy="true"]'))
+}
+
+/** What sticks out sideways: the page's own scroll width, and visible controls not fully inside the window. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth
+    const scroller = document.scrollingElement as HTMLElement
+    const outside: string[] = []
+    for (const element of document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], table')) {
+      const box = element.getBoundingClientRect()
+      const style = getComputedStyle(element)
+      if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden' || element.closest('[inert], [aria-hidden="true"]')) continue
+      if (box.left < -1 || box.right > width + 1) {
+        const label = element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 30) || element.getAttribute('name') || ''
+        outside.push(`${element.tagName.toLowerCase()} "${label}" ${Math.round(box.left)}..${Math.round(box.right)}`)
+      }
+    }
+    return { scrollWidth: scroller.scrollWidth, width, outside }
+  })
+}
+
+/** The control is inside the window's width and receives a click where it is drawn (nothing covers it). */
+async function assertReachable(locator: Locator, what: string) {
+  // Scrolled to vertically only, as a thumb would: no box is dragged sideways to bring it in.
+  await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    window.scrollTo(0, window.scrollY + box.top - window.innerHeight / 2)
+  })
+  const inside = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return { left: box.left, right: box.right, width: window.innerWidth, scrollX: window.scrollX, isHit: !!hit && (hit === element || element.contains(hit)) }
+  })
+  assert.ok(inside.left >= 0 && inside.right <= inside.width, `${what} is within the 390 px window (${inside.left}..${inside.right})`)
+  assert.equal(inside.scrollX, 0, `${what}: the page did not scroll sideways to reach it`)
+  assert.ok(inside.isHit, `${what} is not covered by anything`)
+}
+
+const SCREENS = () => [
+  '/admin',
+  '/admin/orders',
+  `/admin/orders/${orderId}`,
+  '/admin/products',
+  `/admin/products/${productId}`,
+  '/admin/products/new',
+  '/admin/categories',
+  '/admin/coupons',
+  '/admin/delivery-prices',
+  '/admin/banners',
+  '/admin/messages',
+  '/admin/newsletter',
+  '/admin/pixels',
+  '/admin/settings',
+  '/admin/staff',
+]
+
+describe('back office on a 390 px phone', { concurrency: false }, () => {
+  for (const locale of ['ar', 'fr'] as const) {
+    test(`no screen scrolls sideways and every control is within the width (${locale})`, async () => {
+      const { context, page } = await phonePage(locale)
+      try {
+        const problems: string[] = []
+        for (const path of SCREENS()) {
+          await open(page, path)
+          assert.equal(await page.evaluate(() => document.documentElement.dir), locale === 'ar' ? 'rtl' : 'ltr')
+          const found = await overflow(page)
+          if (found.scrollWidth > found.width) problems.push(`${path}: page ${found.scrollWidth} px wide`)
+          // the first few controls of each screen are enough to see what is wrong
+          for (const item of found.outside.slice(0, 4)) problems.push(`${path}: ${item}`)
+          if (found.outside.length > 4) problems.push(`${path}: and ${found.outside.length - 4} more`)
+        }
+        assert.deepEqual(problems, [])
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
+  test('delivery prices: a wilaya fee is typed, read in full and saved without sideways scrolling (Arabic)', async () => {
+    const { context, page } = await phonePage('ar')
+    try {
+      await open(page, '/admin/delivery-prices')
+      const home = page.getByRole('textbox', { name: 'للمنزل · الجزائر', exact: true })
+      await assertReachable(home, 'the home fee of Algiers')
+      await home.fill('1200')
+      // the whole amount is visible: the field is wide enough for four digits and more
+      const fits = await home.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth && input.clientWidth >= 64)
+      assert.ok(fits, '"1200" is shown in full')
+      const save = page.getByRole('button', { name: 'حفظ · الجزائر', exact: true })
+      await assertReachable(save, 'Save of Algiers')
+      await save.click()
+      await page.waitForLoadState('networkidle')
+      const prices = await storeApi<{ wilayas: { code: number; domicil: number | null }[] }>(store.url, '/admin/delivery-prices', { cookie })
+      assert.equal(prices.wilayas.find((w) => w.code === 16)?.domicil, 1200)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('messages: "mark handled" is reached and pressed without sideways scrolling (Arabic)', async () => {
+    const { context, page } = await phonePage('ar')
+    try {
+      await open(page, '/admin/messages')
+      const mark = page.getByRole('button', { name: 'تعليم رسالة Nadia Cherif كمعالجة' })
+      await assertReachable(mark, 'mark handled')
+      await mark.click()
+      await page.getByText('لا توجد رسائل للمعالجة. تم الرد على كل الرسائل.').waitFor()
+    } finally {
+      await context.close()
+    }
+  })
+})
