@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from '../e2e/browser.ts'
 import { startStore } from '../e2e/server.ts'
-import { DESKTOP, type Locale, PHONE, productsInStock, shopper, storeApi } from '../e2e/shop.ts'
+import { DESKTOP, type Locale, ownerCookie, PHONE, productsInStock, shopper, storeApi } from '../e2e/shop.ts'
 
 // `npm run screenshots`: the storefront's main screens on a fresh demo shop, written to docs/screenshots/
 // as <screen>-<language>-<width>.png: a 390x844 phone in Arabic and a 1440x900 desktop in French. The
 // shopper's path is real: a guest cart, the checkout with the demo coupon applied, the order placed,
-// then found on the tracking page. Needs `npm run build` first.
+// then found on the tracking page. Then back-office screens on the phone in Arabic (admin-*-ar-390.png).
+// `npm run screenshots -- --admin` takes only those. Needs `npm run build` first.
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 
@@ -101,12 +102,38 @@ async function journey(browser: Browser, url: string, locale: Locale, viewport: 
   await context.close()
 }
 
+/** The back office on a 390 px phone in Arabic, signed in as the owner. */
+async function backOffice(browser: Browser, url: string, email: string, password: string): Promise<void> {
+  const cookie = await ownerCookie(url, email, password)
+  const context = await browser.newContext({ baseURL: url, viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true })
+  await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'ar'))
+  const [name, value] = cookie.split(';')[0]!.split('=') as [string, string]
+  await context.addCookies([{ name, value, url }])
+  const page = await context.newPage()
+  // The delivery-price table: each wilaya a card with its three fees in full and its own Save.
+  await page.goto('/admin/delivery-prices')
+  const table = page.getByRole('table', { name: 'أسعار التوصيل حسب الولاية' })
+  await table.waitFor()
+  // A fee being changed: four digits shown in full, that wilaya's Save enabled.
+  await page.getByRole('textbox', { name: 'للمنزل · أدرار', exact: true }).fill('1500')
+  await page.getByLabel('بحث عن ولاية').evaluate((element) => {
+    const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0
+    window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - header - 40)
+  })
+  await shoot(page, 'admin-delivery-prices', 'ar', PHONE.width)
+  await context.close()
+}
+
+const onlyAdmin = process.argv.includes('--admin')
 const store = await startStore()
 const browser = await launchBrowser()
 try {
   await mkdir(OUT, { recursive: true })
-  await journey(browser, store.url, 'ar', PHONE)
-  await journey(browser, store.url, 'fr', DESKTOP)
+  if (!onlyAdmin) {
+    await journey(browser, store.url, 'ar', PHONE)
+    await journey(browser, store.url, 'fr', DESKTOP)
+  }
+  await backOffice(browser, store.url, store.ownerEmail, store.ownerPassword)
 } finally {
   await browser.close()
   await store.stop()
