@@ -171,7 +171,7 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
                       const cell = grid.cells[cellKey(size, color)]
                       const name = `${size} · ${colorName(color, locale)}`
                       return (
-                        <td key={color} className={`${c.td} min-w-36 max-md:flex-1`}>
+                        <td key={color} className={`${c.td} max-md:min-w-28 max-md:flex-1 md:min-w-36`}>
                           <span aria-hidden="true" className="mb-1 flex items-center gap-1.5 text-xs text-muted md:hidden">
                             <span className="size-3 rounded-full border border-ink/20" style={{ backgroundColor: colorHex(color) }} />
                             {colorName(color, locale)}
