@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { launchBrowser } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
 import { type Locale, ownerCookie, PHONE, productsInStock, storeApi } from './shop.ts'
@@ -156,6 +157,37 @@ describe('back office on a 390 px phone', { concurrency: false }, () => {
       await page.waitForLoadState('networkidle')
       const prices = await storeApi<{ wilayas: { code: number; domicil: number | null }[] }>(store.url, '/admin/delivery-prices', { cookie })
       assert.equal(prices.wilayas.find((w) => w.code === 16)?.domicil, 1200)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('a 12 MB phone photo becomes a banner: shrunk in the browser, linked to a category picked from the list (Arabic)', async () => {
+    // A photo as a phone takes it: 4000×3000, over the 8 MB the server accepts.
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 97 }).toBuffer()
+    assert.ok(photo.length > 8 * 1024 * 1024, `the photo is ${photo.length} bytes`)
+    const { context, page } = await phonePage('ar')
+    try {
+      await open(page, '/admin/banners')
+      const form = page.getByRole('form', { name: 'لافتة جديدة' })
+      await form.getByText('JPEG أو PNG أو WebP، حتى 8 ميغابايت', { exact: false }).waitFor()
+      const sent: number[] = []
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/api/v1/admin/banners')) sent.push(request.postDataBuffer()?.length ?? 0)
+      })
+      await form.locator('input[type="file"]').setInputFiles({ name: 'IMG_2044.jpg', mimeType: 'image/jpeg', buffer: photo })
+      await form.locator('img[src^="blob:"]').waitFor()
+      await form.getByLabel('العنوان بالعربية').fill('صورة من الهاتف')
+      await form.getByLabel('ربط بفئة').selectOption({ index: 1 })
+      const link = await form.getByLabel('الرابط (اختياري)').inputValue()
+      assert.match(link, /^\/category\/[a-z0-9-]+$/)
+      await form.getByRole('button', { name: 'إضافة اللافتة' }).click()
+      await page.getByText('صورة من الهاتف', { exact: true }).waitFor()
+      assert.equal(sent.length, 1)
+      assert.ok(sent[0]! < 8 * 1024 * 1024, `the upload was ${sent[0]} bytes`)
+      const { banners } = await storeApi<{ banners: { titleAr: string; link: string | null; image: { width: number } }[] }>(store.url, '/admin/banners?limit=100', { cookie })
+      const banner = banners.find((b) => b.titleAr === 'صورة من الهاتف')
+      assert.equal(banner?.link, link)
     } finally {
       await context.close()
     }
