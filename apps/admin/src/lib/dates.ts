@@ -1,4 +1,4 @@
-import type { Locale } from '@shop/shared'
+import { type Locale, textDirection } from '@shop/shared'
 
 /** The shop's clock: "today" on the dashboard is the day in Algeria, whatever the laptop's time zone. */
 export const SHOP_TIME_ZONE = 'Africa/Algiers'
@@ -51,4 +51,10 @@ export function toDateInput(value: string | null | undefined): string {
 export function fromDateInput(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null
   return new Date(`${value}T00:00:00+01:00`).toISOString()
+}
+
+/** 'start → end' in the reading direction: the arrow points from the first date to the second in Arabic too. */
+export function formatDateRange(start: string | null, end: string | null, locale: Locale): string {
+  const arrow = textDirection(locale) === 'rtl' ? ' ← ' : ' → '
+  return [start, end].map((d) => (d ? formatShortDate(d, locale) : '…')).join(arrow)
 }

@@ -11,7 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
-import { formatShortDate, fromDateInput, toDateInput } from '../../lib/dates.ts'
+import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
 import { pickLocalized } from '../../lib/localized.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
@@ -242,7 +242,7 @@ function BannerCard({ banner, onEdit }: { banner: Banner; onEdit: () => void }) 
   const [position, setPosition] = useState(String(banner.position))
   const title = pickLocalized(banner.titleAr, banner.titleFr, locale) || t('banners.untitled')
   const dates = banner.startsAt || banner.endsAt
-    ? [banner.startsAt, banner.endsAt].map((d) => (d ? formatShortDate(d, locale) : '…')).join(' → ')
+    ? formatDateRange(banner.startsAt, banner.endsAt, locale)
     : t('banners.always')
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-line bg-white p-3">

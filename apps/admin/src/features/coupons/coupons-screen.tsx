@@ -12,7 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
-import { formatShortDate, fromDateInput, toDateInput } from '../../lib/dates.ts'
+import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 
@@ -194,7 +194,7 @@ function CouponRow({ coupon, onEdit }: { coupon: Coupon; onEdit: () => void }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
   const error = useErrorMessage(change.error)
-  const dates = [coupon.startsAt, coupon.expiresAt].map((d) => (d ? formatShortDate(d, locale) : '…')).join(' → ')
+  const dates = formatDateRange(coupon.startsAt, coupon.expiresAt, locale)
   const status = couponStatus(coupon)
   return (
     <tr className={c.tr}>
