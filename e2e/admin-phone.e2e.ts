@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { after, afterEach, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser, takeCspViolations, watchCsp } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
 import { type Locale, ownerCookie, PHONE, productsInStock, storeApi } from './shop.ts'
 
@@ -42,6 +42,10 @@ before(async () => {
   await storeApi(store.url, '/admin/pixels', { method: 'POST', cookie, body: { platform: 'facebook', pixelId: '123456789012345' } })
 })
 
+afterEach(() => {
+  assert.deepEqual(takeCspViolations(), [], 'no Content Security Policy violation')
+})
+
 after(async () => {
   await browser?.close()
   await store?.stop()
@@ -49,6 +53,7 @@ after(async () => {
 
 async function phonePage(locale: Locale): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: store.url, viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true })
+  watchCsp(context)
   await context.addInitScript((lang) => window.localStorage.setItem('admin-lang', lang), locale)
   const [name, value] = cookie.split(';')[0]!.split('=') as [string, string]
   await context.addCookies([{ name, value, url: store.url }])

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { after, afterEach, before, describe, test } from 'node:test'
 import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
-import { frenchPage, launchBrowser, signIn } from './browser.ts'
+import { frenchPage, launchBrowser, signIn, takeCspViolations } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
 
 // The back office driven in a real browser against the real server on a fresh database (the demo shop).
@@ -41,7 +41,48 @@ after(async () => {
   await store?.stop()
 })
 
+// the store's Content-Security-Policy blocks nothing the pages load (e2e/browser.ts records Chromium's reports)
+afterEach(() => {
+  assert.deepEqual(takeCspViolations(), [], 'no Content Security Policy violation')
+})
+
 describe('back office in a browser', { concurrency: false }, () => {
+  test('the Content-Security-Policy is in force: an injected inline script is refused and the back office cannot be framed', async () => {
+    const page = await frenchPage(browser, store.url)
+    try {
+      await signIn(page, store.ownerEmail, store.ownerPassword)
+      // what an injected <script> would do: the policy has no 'unsafe-inline', so it never runs
+      const ran = await page.evaluate(async () => {
+        const script = document.createElement('script')
+        script.textContent = 'window.__injected = true'
+        document.head.appendChild(script)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        return (window as unknown as { __injected?: boolean }).__injected === true
+      })
+      assert.equal(ran, false, 'an inline script does not run in the back office')
+      // the storefront (same origin) tries to show the back office in a frame: frame-ancestors 'none'
+      const storefront = await page.context().newPage()
+      await storefront.goto('/about')
+      const framed = await storefront.evaluate(async () => {
+        const frame = document.createElement('iframe')
+        frame.src = '/admin/login'
+        document.body.appendChild(frame)
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        try {
+          return frame.contentDocument?.querySelector('#root') !== null && frame.contentDocument?.querySelector('#root') !== undefined
+        } catch {
+          return false
+        }
+      })
+      assert.equal(framed, false, 'the back office does not load inside a frame')
+      const violations = takeCspViolations()
+      assert.ok(violations.some((line) => line.includes('script-src')), `the inline script was reported: ${violations.join(' | ')}`)
+      assert.ok(violations.some((line) => line.includes('frame-ancestors')), `the framing was reported: ${violations.join(' | ')}`)
+    } finally {
+      await page.context().close()
+    }
+  })
+
   test('an owner confirms a new order after the call, then ships and delivers it', async () => {
     // A shopper's order, placed through the public API as the storefront does.
     const { products } = await publicApi<{ products: PublicProduct[] }>('/product?limit=20')

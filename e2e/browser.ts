@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
 // The flags the project uses for the system Chromium (see the toolchain notes).
 const FLAGS = [
@@ -16,9 +16,28 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: FLAGS })
 }
 
+const cspViolations: string[] = []
+
+/**
+ * Records what Chromium logs when the store's Content-Security-Policy blocks something ("Refused to load
+ * the script ... because it violates the following Content Security Policy directive"), for every page of
+ * the context. Test files check `takeCspViolations()` after each test.
+ */
+export function watchCsp(context: BrowserContext): void {
+  context.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(`${message.page()?.url() ?? ''}: ${message.text()}`)
+  })
+}
+
+/** The violations recorded since the last call (and forgets them). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0)
+}
+
 /** A fresh page with the back office in French (its language is kept in local storage). */
 export async function frenchPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } })
+  watchCsp(context)
   await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'fr'))
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { watchCsp } from './browser.ts'
 
 // Helpers shared by the storefront's browser tests: pages as shoppers see them, and the store's own
 // API (public and back office) for preparing data and checking what the browser did.
@@ -32,6 +33,7 @@ export async function shopper(
     locale: locale === 'ar' ? 'ar-DZ' : locale === 'fr' ? 'fr-DZ' : 'en-GB',
   })
   await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), locale)
+  watchCsp(context)
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   const errors: string[] = []

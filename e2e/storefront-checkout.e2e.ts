@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { after, afterEach, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { colorName, formatPrice } from '../packages/shared/src/index.ts'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser, takeCspViolations } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
 import { type ProductDetail, ownerCookie, productsInStock, shopper, storeApi } from './shop.ts'
 
@@ -127,6 +127,11 @@ before(async () => {
 after(async () => {
   await browser?.close()
   await store?.stop()
+})
+
+// the store's Content-Security-Policy blocks nothing the pages load (e2e/browser.ts records Chromium's reports)
+afterEach(() => {
+  assert.deepEqual(takeCspViolations(), [], 'no Content Security Policy violation')
 })
 
 describe('storefront checkout on a phone, in Arabic', { concurrency: false }, () => {

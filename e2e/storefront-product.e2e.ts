@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { after, afterEach, before, describe, test } from 'node:test'
 import { colorName, toLatinDigits } from '@shop/shared'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { launchBrowser } from './browser.ts'
+import { launchBrowser, takeCspViolations } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
 import { ownerCookie, shopper, storeApi } from './shop.ts'
 
@@ -121,6 +121,11 @@ async function isOnScreen(page: Page, locator: Locator): Promise<boolean> {
   const viewport = page.viewportSize()
   return Boolean(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height)
 }
+
+// the store's Content-Security-Policy blocks nothing the pages load (e2e/browser.ts records Chromium's reports)
+afterEach(() => {
+  assert.deepEqual(takeCspViolations(), [], 'no Content Security Policy violation')
+})
 
 describe('the product page on a phone, in Arabic', { concurrency: false }, () => {
   test('the picture follows the colour; a quick cash-on-delivery order tapped twice is one order, found on the tracking page', async () => {

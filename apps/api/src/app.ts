@@ -27,6 +27,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
 import { noNulPlugin } from './plugins/no-nul.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
+import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
 
 declare module 'fastify' {
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   mailer?: Mailer
   /** The built storefront's folder (tests pass a small one); apps/web/dist by default. */
   webDist?: string
+  /** The built back office's folder (tests pass a small one); apps/admin/dist by default. */
+  adminDist?: string
 }
 
 /**
@@ -72,7 +75,7 @@ export function isStorefrontPage(pathname: string): boolean {
 }
 
 /** Plugins, error handling and modules; never listens (server.ts does, tests use inject). */
-export async function buildApp({ config, database, logger, mailer, webDist = WEB_DIST }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer, webDist = WEB_DIST, adminDist = ADMIN_DIST }: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger: logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -93,6 +96,13 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
 
   await app.register(envelope)
   registerErrorHandler(app)
+  // CSP, nosniff, no framing, referrer policy, HSTS on https (pixel hosts allowed only while a pixel is active)
+  await app.register(securityHeadersPlugin, {
+    db: database.db,
+    publicUrl: config.PUBLIC_URL,
+    hstsMaxAge: config.HSTS_MAX_AGE,
+    pixelTtlMs: config.NODE_ENV === 'test' ? 0 : 5000,
+  })
   // a NUL character anywhere in a request is a 400, never a database error
   await app.register(noNulPlugin)
   await app.register(fastifyCookie)
@@ -131,12 +141,12 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     { prefix: '/api/v1' },
   )
 
-  await registerStatic(app, config, webDist)
+  await registerStatic(app, config, webDist, adminDist)
 
   /** A client-side route: the single-page app's index.html, with the page's own head for the storefront. */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/')
-    const dist = isAdmin ? ADMIN_DIST : webDist
+    const dist = isAdmin ? adminDist : webDist
     const indexPath = path.join(dist, 'index.html')
     if (!existsSync(indexPath)) {
       return reply.code(404).type('text/plain').send('Front end not built: run `npm run build` (npm start does it).')
@@ -157,7 +167,9 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
     const isFile = /\.[a-z0-9]+$/i.test(pathname)
-    if (pathname.startsWith('/api') || pathname.startsWith('/media') || isFile || request.method !== 'GET') {
+    // HEAD as GET (`curl -I /admin/`): the same status and headers, the body left out by Node
+    const isRead = request.method === 'GET' || request.method === 'HEAD'
+    if (pathname.startsWith('/api') || pathname.startsWith('/media') || isFile || !isRead) {
       return reply.code(404).send(failureBody('ROUTE_NOT_FOUND', request.locale))
     }
     return sendApp(request, reply, pathname)
@@ -166,7 +178,7 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
   return app
 }
 
-async function registerStatic(app: FastifyInstance, config: Config, webDist: string): Promise<void> {
+async function registerStatic(app: FastifyInstance, config: Config, webDist: string, adminDist: string): Promise<void> {
   // Built assets have content hashes in their names: cache them for a year. HTML is revalidated.
   const setHeaders = (reply: FastifyReply, filePath: string) => {
     const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
@@ -182,7 +194,7 @@ async function registerStatic(app: FastifyInstance, config: Config, webDist: str
     setHeaders: (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=2592000'),
   })
   await app.register(fastifyStatic, {
-    root: ADMIN_DIST,
+    root: adminDist,
     prefix: '/admin/',
     decorateReply: false,
     index: 'index.html',

@@ -47,6 +47,8 @@ const envSchema = z.object({
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** Strict-Transport-Security max-age in seconds, sent only when PUBLIC_URL is https; 0 sends none. */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).max(63_072_000).default(15_552_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   SMTP_HOST: z.preprocess(emptyAsUndefined, z.string().optional()),

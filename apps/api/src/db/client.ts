@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -41,8 +41,21 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 // do not run the same migration twice.
 const MIGRATION_LOCK = 72_410_001
 
-// Below the clients' 10 s timeout, so a retry never races a statement still running on the server.
-const SESSION_TIMEOUTS = '-c statement_timeout=5000 -c lock_timeout=3000 -c idle_in_transaction_session_timeout=10000'
+/**
+ * The server-side limits of the store's sessions (milliseconds). Below the clients' 10 s timeout, so a
+ * retry never races a statement still running on the server.
+ *
+ * They are not sent when connecting (a startup parameter `options=-c ...`, which PgBouncer refuses:
+ * "unsupported startup parameter: options"), nor set per session (`SET` on a pooled connection would
+ * stay on PgBouncer's server connection for whoever gets it next). `migrate()` stores them as the
+ * defaults of the store's role in its database (`ALTER ROLE ... IN DATABASE ... SET`), so every new
+ * server connection starts with them, whether it comes from the API's pool or from PgBouncer's.
+ */
+export const SESSION_TIMEOUTS = {
+  statement_timeout: 5000,
+  lock_timeout: 3000,
+  idle_in_transaction_session_timeout: 10000,
+} as const
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url ? openPostgres(options.url, options) : openPglite(options.dir ?? 'memory://')
@@ -55,7 +68,6 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     application_name: options.applicationName ?? 'shop-api',
-    options: SESSION_TIMEOUTS,
   })
   // An idle client losing its connection (database restart, killed backend) must not crash the process.
   pool.on('error', (error) => options.onPoolError?.(error))
@@ -66,7 +78,16 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     client.on('error', (error) => options.onPoolError?.(error))
   })
   try {
-    await pool.query('select 1')
+    // a connection of its own, closed at once: the pool's connections are all opened after migrate()
+    // stored the session limits (a session takes its role's defaults when it starts)
+    const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: options.applicationName ?? 'shop-api' })
+    probe.on('error', () => {})
+    try {
+      await probe.connect()
+      await probe.query('select 1')
+    } finally {
+      await probe.end().catch(() => {})
+    }
   } catch (error) {
     await pool.end().catch(() => {})
     throw new DatabaseUnreachableError(`Cannot reach the database at ${describeUrl(url)}: ${reason(error)}`)
@@ -76,17 +97,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     db,
     kind: 'postgres',
     async migrate() {
-      const client = await pool.connect()
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-        try {
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder })
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
-        }
-      } finally {
-        client.release()
-      }
+      await migratePostgres(pool)
     },
     async ping() {
       await pool.query('select 1')
@@ -95,6 +106,62 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await pool.end()
     },
   }
+}
+
+/**
+ * drizzle's migrations (the same files and bookkeeping table as drizzle-orm's migrator), run in ONE
+ * transaction under a transaction-level advisory lock. The lock goes with the commit or rollback on
+ * the connection that took it, so it works through PgBouncer in transaction mode, where a session lock
+ * (`pg_advisory_lock`) would be taken on one server connection and released, or not, on another, and
+ * then stay held by a pooled connection. Then the session limits are stored for the role (SESSION_TIMEOUTS).
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder })
+  const client = await pool.connect()
+  let broken: unknown
+  try {
+    await client.query('begin')
+    // a long migration (an index on a big table) is not cut by the store's own 5 s limit, and a
+    // second process waits here for the first one's migrations rather than fail after 3 s
+    await client.query(`set local statement_timeout = 0`)
+    await client.query(`set local lock_timeout = '120s'`)
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
+    await client.query('create schema if not exists drizzle')
+    await client.query('create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)')
+    const { rows } = await client.query<{ created_at: string }>('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1')
+    const last = rows[0] ? Number(rows[0].created_at) : null
+    for (const migration of migrations) {
+      if (last !== null && last >= migration.folderMillis) continue
+      for (const statement of migration.sql) await client.query(statement)
+      await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [migration.hash, migration.folderMillis])
+    }
+    await client.query(storeSessionTimeouts())
+    await client.query('commit')
+  } catch (error) {
+    broken = error
+    await client.query('rollback').catch(() => {})
+    throw error
+  } finally {
+    // this connection started before the limits were stored: it is closed, not reused
+    client.release(broken instanceof Error ? broken : true)
+  }
+}
+
+/**
+ * `ALTER ROLE <current user> IN DATABASE <this database> SET ...` for each limit (a role may always set its
+ * own defaults). Without the right (a managed database's restricted role) a warning is logged by the
+ * server and the limits are the server's: set them for the role by hand then (docs/operations.md).
+ */
+function storeSessionTimeouts(): string {
+  const statements = Object.entries(SESSION_TIMEOUTS)
+    .map(([name, ms]) => `execute format('alter role %I in database %I set ${name} = %L', current_user, current_database(), '${ms}ms');`)
+    .join('\n    ')
+  return `do $$
+  begin
+    ${statements}
+  exception when insufficient_privilege then
+    raise warning 'the session limits could not be stored for role %: %', current_user, sqlerrm;
+  end $$`
 }
 
 async function openPglite(dir: string): Promise<Database> {
