@@ -75,4 +75,32 @@ describe('banners', () => {
     expect(within(form).getAllByText('Ce lien ne mène nulle part dans la boutique.').length).toBeGreaterThan(0)
     expect(screen.getByRole('form', { name: 'Modifier la bannière' })).toBeTruthy()
   })
+
+  test('a new picture replaces the old one after the texts are saved; a failed picture keeps the form open with the reason', async () => {
+    let imageReply: { data: unknown } | { status: number; code: string; message: string } = { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'La requête est trop volumineuse.' }
+    const fetchMock = stubApi({
+      '/admin/auth/me': { data: { staff: OWNER } },
+      '/settings': { data: SHOP },
+      '/admin/banners': { data: { banners: [BANNER], currentPage: 1, totalPages: 1, total: 1 } },
+      '/admin/banners/b-1': ({ body }) => ({ data: { banner: { ...BANNER, ...(body as object) } } }),
+      '/admin/banners/b-1/image': () => imageReply,
+      '/admin/categories': { data: { categories: [] } },
+    })
+    renderApp({ url: '/admin/banners', locale: 'fr' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier · Soldes' }))
+    const form = screen.getByRole('form', { name: 'Modifier la bannière' })
+    const input = form.querySelector('input[type="file"]') as HTMLInputElement
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(2000)], 'soldes.jpg', { type: 'image/jpeg' })] } })
+    await waitFor(() => expect(form.querySelector('img[src^="blob:"]')).toBeTruthy())
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer les modifications' }))
+    expect(await screen.findByText('La requête est trop volumineuse.')).toBeTruthy()
+    expect(screen.getByRole('form', { name: 'Modifier la bannière' })).toBeTruthy()
+
+    imageReply = { data: { banner: BANNER } }
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer les modifications' }))
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Modifier la bannière' })).toBeNull())
+    const posts = fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/v1/admin/banners/b-1/image' && init?.method === 'POST')
+    expect(posts).toHaveLength(2)
+    expect((posts[1]?.[1]?.body as FormData).get('file')).toBeInstanceOf(File)
+  })
 })

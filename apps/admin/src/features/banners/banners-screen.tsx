@@ -108,8 +108,18 @@ function BannerForm({ editing, onDone }: { editing?: Banner; onDone?: () => void
   const { t } = useTranslation(['marketing', 'common'])
   const queryClient = useQueryClient()
   const change = useBannerChange()
+  const replaceImage = useMutation({
+    mutationFn: ({ id, file: picture }: { id: string; file: File }) => {
+      const form = new FormData()
+      form.append('file', picture)
+      return api<unknown>(`/admin/banners/${id}/image`, { method: 'POST', body: form })
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  })
   const upload = usePreparedUpload()
-  const error = useErrorMessage(change.error)
+  const changeError = useErrorMessage(change.error)
+  const imageError = useErrorMessage(replaceImage.error)
+  const error = changeError || imageError
   const linkError = change.error instanceof ApiError ? change.error.fieldErrors.find((e) => e.field === 'link')?.message : undefined
   const empty = editing
     ? {
@@ -148,12 +158,8 @@ function BannerForm({ editing, onDone }: { editing?: Banner; onDone?: () => void
           id: editing._id,
           body: { titleAr: values.titleAr.trim(), titleFr: values.titleFr.trim(), link: values.link.trim() || null, startsAt, endsAt, isActive: values.isActive },
         })
-        if (file) {
-          const form = new FormData()
-          form.append('file', file)
-          await api<unknown>(`/admin/banners/${editing._id}/image`, { method: 'POST', body: form })
-          await queryClient.invalidateQueries({ queryKey: KEY })
-        }
+        // The texts are saved first; a picture that then fails keeps the form open with its message.
+        if (file) await replaceImage.mutateAsync({ id: editing._id, file })
         onDone?.()
         return
       }
@@ -216,8 +222,8 @@ function BannerForm({ editing, onDone }: { editing?: Banner; onDone?: () => void
           </div>
           <CheckboxField label={t('banners.isActive')} checked={values.isActive} onChange={(e) => setValues({ ...values, isActive: e.target.checked })} />
           <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={change.isPending || upload.isPreparing} className={buttonClass('primary')}>
-              {change.isPending ? t('banners.uploading') : editing ? t('banners.save') : t('banners.create')}
+            <button type="submit" disabled={change.isPending || replaceImage.isPending || upload.isPreparing} className={buttonClass('primary')}>
+              {change.isPending || replaceImage.isPending ? t('banners.uploading') : editing ? t('banners.save') : t('banners.create')}
             </button>
             {editing ? (
               <button type="button" className={buttonClass('secondary')} onClick={onDone}>
