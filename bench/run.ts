@@ -78,7 +78,7 @@ async function startStore(kind: 'pglite' | 'postgres', productCount: number, ord
     BENCH_PRODUCTS: String(productCount),
     BENCH_ORDERS: String(orderCount),
   }
-  for (const name of ['LOGIN', 'STAFF_LOGIN', 'SIGNUP', 'PASSWORD_RESET', 'TRACKING', 'COUPON', 'GUEST_ORDER']) env[`RATE_LIMIT_${name}`] = '1000000000/3600'
+  for (const name of ['LOGIN', 'STAFF_LOGIN', 'SIGNUP', 'PASSWORD_RESET', 'TRACKING', 'COUPON', 'ORDER', 'ORDER_ADDRESS']) env[`RATE_LIMIT_${name}`] = '1000000000/3600'
   if (kind === 'postgres') {
     dbName = `bench_${Date.now()}`
     const admin = new pg.Client({ connectionString: `${pgBase}/postgres` })

@@ -50,7 +50,7 @@ const generated = await generate(generator.client, Number(process.env.BENCH_PROD
 )
 await generator.end()
 const staffEmail = process.env.BENCH_STAFF_EMAIL ?? 'bench@khatwa.dz'
-await createStaff(database.db, { email: staffEmail, password: process.env.BENCH_STAFF_PASSWORD ?? 'bench-password-1', name: 'Bench', role: 'staff' })
+await createStaff(database.db, { email: staffEmail, password: process.env.BENCH_STAFF_PASSWORD ?? 'bench-password-1', name: 'Bench', role: 'manager' })
 
 // ---------------------------------------------------------------- statement recorder
 let recording: { batches: QueryArgs[][]; answeredSinceLast: boolean } | null = null

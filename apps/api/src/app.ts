@@ -38,6 +38,8 @@ declare module 'fastify' {
     mailer: Mailer
     /** True once SIGTERM arrived: readiness fails and new requests get 503 while in-flight ones finish. */
     isShuttingDown: boolean
+    /** Every route as registered (method and full path), e.g. for the back-office role matrix test. */
+    registeredRoutes: { method: string; url: string }[]
   }
 }
 
@@ -84,6 +86,12 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     // while closing, the onRequest hook below answers 503 in the store's own envelope (UNAVAILABLE)
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  })
+
+  const registeredRoutes: { method: string; url: string }[] = []
+  app.decorate('registeredRoutes', registeredRoutes)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url })
   })
 
   app.setValidatorCompiler(validatorCompiler)

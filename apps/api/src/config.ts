@@ -68,7 +68,13 @@ const envSchema = z.object({
   RATE_LIMIT_PASSWORD_RESET: limit('5/600'),
   RATE_LIMIT_TRACKING: limit('20/600'),
   RATE_LIMIT_COUPON: limit('20/60'),
-  RATE_LIMIT_GUEST_ORDER: limit('30/3600'),
+  /**
+   * Orders (guests and signed-in clients): counted per client address + phone and per client account, so
+   * shoppers behind one carrier NAT address do not share a window; RATE_LIMIT_ORDER_ADDRESS is the looser
+   * cap of one address whatever the phone.
+   */
+  RATE_LIMIT_ORDER: limit('5/3600'),
+  RATE_LIMIT_ORDER_ADDRESS: limit('60/3600'),
 })
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; mediaDir: string; pgliteDir: string }

@@ -165,9 +165,9 @@ for (const target of TEST_TARGETS) {
     })
 
     test('staff accounts are unique by e-mail whatever the case', async () => {
-      await createStaff(ctx.database.db, { email: 'Sara@Khatwa.dz', password: 'a-long-password', name: 'Sara', role: 'staff' })
+      await createStaff(ctx.database.db, { email: 'Sara@Khatwa.dz', password: 'a-long-password', name: 'Sara', role: 'manager' })
       await assert.rejects(
-        createStaff(ctx.database.db, { email: 'sara@khatwa.dz', password: 'a-long-password', name: 'S', role: 'staff' }),
+        createStaff(ctx.database.db, { email: 'sara@khatwa.dz', password: 'a-long-password', name: 'S', role: 'manager' }),
       )
     })
   })

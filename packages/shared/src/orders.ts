@@ -47,9 +47,6 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number]
 export const CALL_OUTCOMES = ['confirmed', 'no_answer', 'cancelled'] as const
 export type CallOutcome = (typeof CALL_OUTCOMES)[number]
 
-export const STAFF_ROLES = ['owner', 'staff'] as const
-export type StaffRole = (typeof STAFF_ROLES)[number]
-
 export const COUPON_TYPES = ['percentage', 'fixed'] as const
 export type CouponType = (typeof COUPON_TYPES)[number]
 
@@ -62,3 +59,10 @@ export type PixelPlatform = (typeof PIXEL_PLATFORMS)[number]
 /** The two administrative divisions a shop can show: 58 wilayas (delivery companies) or 69 (Law 26-06). */
 export const WILAYA_DIVISIONS = [58, 69] as const
 export type WilayaDivision = (typeof WILAYA_DIVISIONS)[number]
+
+/**
+ * The shop's anti-hoarding rules until the owner changes them (back-office settings): units of one item
+ * per order, units per order, and open (not yet confirmed) orders per phone number.
+ */
+export const ORDER_LIMIT_DEFAULTS = { maxLineQuantity: 10, maxOrderQuantity: 20, maxOpenOrdersPerPhone: 3 } as const
+export type OrderLimits = { maxLineQuantity: number; maxOrderQuantity: number; maxOpenOrdersPerPhone: number }

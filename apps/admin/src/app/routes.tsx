@@ -47,6 +47,11 @@ export const routes: RouteObject[] = [
           { path: 'pixels', lazy: async () => ({ Component: (await import('./routes/pixels.tsx')).PixelsPage }) },
           { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsPage }) },
           { path: 'staff', lazy: async () => ({ Component: (await import('./routes/staff.tsx')).StaffPage }) },
+          {
+            path: 'audit-log',
+            lazy: async () => ({ Component: (await import('./routes/audit-log.tsx')).AuditLogPage }),
+          },
+          { path: 'account', lazy: async () => ({ Component: (await import('./routes/account.tsx')).AccountPage }) },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -41,7 +41,9 @@ export const FIGURES: DashboardFigures = {
   ],
 }
 
-export const STAFF_MEMBER: Staff = { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'staff' }
+export const STAFF_MEMBER: Staff = { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'manager' }
+
+export const AGENT: Staff = { _id: 's-3', email: 'lina@khatwa.dz', name: 'Lina Mansouri', role: 'agent' }
 
 export const ORDER_ROW: OrderRow = {
   _id: 'o-1',

@@ -5,7 +5,7 @@ import { createStaff } from '../modules/admin/staff.service.ts'
 import { ensureShopSettings, loadReferenceData } from '../seed/reference.ts'
 import { openForCli } from './open.ts'
 
-const usage = 'usage: npm run admin:create -- --email E --password P [--name N] [--role owner|staff]'
+const usage = 'usage: npm run admin:create -- --email E --password P [--name N] [--role owner|manager|agent]'
 const { values } = parseArgs({
   options: {
     email: { type: 'string' },
@@ -19,7 +19,7 @@ const input = z
     email: z.email('a valid --email is required'),
     password: z.string('--password is required').min(8, 'the password must have at least 8 characters').max(1024),
     name: z.string().min(1).max(100).optional(),
-    role: z.enum(STAFF_ROLES, { error: '--role must be owner or staff' }),
+    role: z.enum(STAFF_ROLES, { error: '--role must be owner, manager or agent' }),
   })
   .safeParse(values)
 if (!input.success) {

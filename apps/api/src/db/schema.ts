@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -64,14 +65,14 @@ export const staff = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').notNull().default('staff'),
+    role: text('role').notNull().default('manager'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('staff_email_lower_key').on(sql`lower(${t.email})`),
-    check('staff_role_check', oneOf(t.role, ['owner', 'staff'])),
+    check('staff_role_check', oneOf(t.role, ['owner', 'manager', 'agent'])),
   ],
 )
 
@@ -494,9 +495,10 @@ export const couponRedemptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // one live use per customer and coupon, by phone and by account
-    uniqueIndex('coupon_redemptions_phone_key').on(t.couponId, t.phone).where(sql`${t.releasedAt} is null`),
-    uniqueIndex('coupon_redemptions_client_key')
+    // live uses per customer and coupon, counted by phone and by account against per_customer_limit
+    // (under the coupon's row lock, coupon.service.ts): not unique, a coupon may allow 2 or 3 uses each
+    index('coupon_redemptions_phone_idx').on(t.couponId, t.phone).where(sql`${t.releasedAt} is null`),
+    index('coupon_redemptions_client_idx')
       .on(t.couponId, t.clientId)
       .where(sql`${t.releasedAt} is null and ${t.clientId} is not null`),
     check('coupon_redemptions_discount_check', sql`${t.discount} >= 0`),
@@ -619,6 +621,10 @@ export const shopSettings = pgTable(
     defaultStopdeskFee: integer('default_stopdesk_fee').notNull().default(400),
     defaultReturnFee: integer('default_return_fee').notNull().default(200),
     wilayaDivision: smallint('wilaya_division').notNull().default(58),
+    /** Anti-hoarding rules of every order: units of one item, units in all, unconfirmed orders of one phone. */
+    maxLineQuantity: integer('max_line_quantity').notNull().default(10),
+    maxOrderQuantity: integer('max_order_quantity').notNull().default(20),
+    maxOpenOrdersPerPhone: integer('max_open_orders_per_phone').notNull().default(3),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -628,6 +634,10 @@ export const shopSettings = pgTable(
       sql`${t.defaultHomeFee} >= 0 and ${t.defaultStopdeskFee} >= 0 and ${t.defaultReturnFee} >= 0`,
     ),
     check('shop_settings_division_check', sql`${t.wilayaDivision} in (58, 69)`),
+    check(
+      'shop_settings_order_limits_check',
+      sql`${t.maxLineQuantity} between 1 and 1000 and ${t.maxOrderQuantity} between ${t.maxLineQuantity} and 10000 and ${t.maxOpenOrdersPerPhone} between 1 and 100`,
+    ),
   ],
 )
 
@@ -662,3 +672,31 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * Money-relevant back-office changes (prices, delivery fees, coupons, deletions, order status moves,
+ * payments, staff accounts): who, when, what. Written in the same transaction as the change; the
+ * author's name is copied so the line still reads right after the account is renamed or removed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    kind: text('kind').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    /** A short human label of the entity (product name, coupon code, tracking number, wilaya). */
+    label: text('label'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('audit_log_kind_check', oneOf(t.kind, ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff'])),
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_kind_created_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
+  ],
+)

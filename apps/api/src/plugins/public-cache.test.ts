@@ -13,7 +13,7 @@ for (const target of TEST_TARGETS) {
     before(async () => {
       // the cache is off under NODE_ENV=test: these tests run the app as it runs in production
       shop = await startShop(target, { NODE_ENV: 'production' })
-      await createStaff(shop.database.db, { email: 'cache@test.dz', name: 'Cache', password: 'a-long-test-password', role: 'staff' })
+      await createStaff(shop.database.db, { email: 'cache@test.dz', name: 'Cache', password: 'a-long-test-password', role: 'manager' })
       const login = await shop.http('POST', '/api/v1/admin/auth/login', { body: { email: 'cache@test.dz', password: 'a-long-test-password' } })
       assert.equal(login.status, 200)
       staffCookie = login.cookie

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts'
 import { AppError } from '../http/app-error.ts'
 import { maskPersonal } from '../http/logger.ts'
 
-export type LimitName = 'LOGIN' | 'STAFF_LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'COUPON' | 'GUEST_ORDER'
+export type LimitName = 'LOGIN' | 'STAFF_LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'COUPON' | 'ORDER' | 'ORDER_ADDRESS'
 
 /** Fixed-window counters shared by every API process: in PostgreSQL, or in Redis when REDIS_URL is set. */
 export interface RateLimitStore {
@@ -74,6 +74,8 @@ declare module 'fastify' {
      * 429 TOO_MANY_REQUESTS with Retry-After when any is over its limit.
      */
     rateLimit(name: LimitName, request: FastifyRequest, ...extraKeys: string[]): Promise<void>
+    /** The same for exactly the keys given (no address key added): for keys that combine the address with something else. */
+    rateLimitKeys(name: LimitName, keys: string[]): Promise<void>
   }
 }
 
@@ -105,10 +107,8 @@ async function counted<T>(keys: string[], run: () => Promise<T>): Promise<T> {
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { config: Config; db: Db }) => {
   const store = options.config.REDIS_URL ? redisStore(options.config.REDIS_URL, options.config.REDIS_KEY_PREFIX) : databaseStore(options.db)
   app.addHook('onClose', async () => store.close())
-  app.decorate('rateLimit', async (name: LimitName, request: FastifyRequest, ...extraKeys: string[]) => {
+  const limitKeys = async (name: LimitName, keys: string[]) => {
     const window = options.config[`RATE_LIMIT_${name}`]
-    // request.ip is the socket address unless TRUST_PROXY names the proxy: a forged X-Forwarded-For changes nothing
-    const keys = [`${name}:ip:${request.ip}`, ...extraKeys.map((k) => `${name}:${k}`)]
     const hitMany = store.hitMany?.bind(store)
     if (hitMany && keys.length > 1) {
       const hits = await counted(keys, () => hitMany(keys, window.windowSeconds))
@@ -122,5 +122,10 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { config
         throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfter: resetInSeconds } })
       }
     }
+  }
+  app.decorate('rateLimit', async (name: LimitName, request: FastifyRequest, ...extraKeys: string[]) => {
+    // request.ip is the socket address unless TRUST_PROXY names the proxy: a forged X-Forwarded-For changes nothing
+    await limitKeys(name, [`${name}:ip:${request.ip}`, ...extraKeys.map((k) => `${name}:${k}`)])
   })
+  app.decorate('rateLimitKeys', async (name: LimitName, keys: string[]) => limitKeys(name, keys.map((k) => `${name}:${k}`)))
 })

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { StaffRole } from '@shop/shared'
+import { can, isStaffRole, type Permission, type StaffRole } from '@shop/shared'
 import type { Db } from '../db/client.ts'
 import { clients, sessions, staff } from '../db/schema.ts'
 import { AppError } from '../http/app-error.ts'
@@ -94,7 +94,7 @@ async function findStaff(db: Db, token: string): Promise<StaffPrincipal | null> 
     )
     .limit(1)
   const row = rows[0]
-  return row ? { ...row, role: row.role as StaffRole } : null
+  return row && isStaffRole(row.role) ? { ...row, role: row.role } : null
 }
 
 async function findClient(db: Db, token: string): Promise<ClientPrincipal | null> {
@@ -140,13 +140,22 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   })
 })
 
-/** preHandler: the caller must be signed-in staff (401), with one of `roles` when given (403). */
-export function requireStaff(...roles: StaffRole[]) {
+/**
+ * onRequest/preHandler: the caller must be signed-in staff (401) whose role has `permission` in the
+ * shared permission table (403). Every back-office route names the permission it needs.
+ */
+export function requireStaff(permission: Permission) {
   return async (request: FastifyRequest) => {
     const token = request.cookies[STAFF_COOKIE]
     const principal = token ? await findStaff(request.server.db, token) : null
     if (!principal) throw new AppError('UNAUTHENTICATED')
-    if (roles.length > 0 && !roles.includes(principal.role)) throw new AppError('FORBIDDEN')
+    if (!can(principal.role, permission)) throw new AppError('FORBIDDEN')
     request.staff = principal
   }
+}
+
+/** The signed-in staff member set by requireStaff. */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw new AppError('UNAUTHENTICATED')
+  return request.staff
 }

@@ -23,7 +23,7 @@ for (const target of TEST_TARGETS) {
       shop = await startShop(target)
       commune = (await shop.http('GET', '/api/v1/location/states/16/cities')).body.data.cities[0]._id
       await createStaff(shop.database.db, { email: 'karima.bouzid@test.dz', name: 'Karima', password: 'a-long-staff-password', role: 'owner' })
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: shop.config.dataDir, ...Object.fromEntries(['LOGIN', 'STAFF_LOGIN', 'SIGNUP', 'PASSWORD_RESET', 'TRACKING', 'COUPON', 'GUEST_ORDER'].map((n) => [`RATE_LIMIT_${n}`, '1000/60'])) })
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: shop.config.dataDir, ...Object.fromEntries(['LOGIN', 'STAFF_LOGIN', 'SIGNUP', 'PASSWORD_RESET', 'TRACKING', 'COUPON', 'ORDER', 'ORDER_ADDRESS'].map((n) => [`RATE_LIMIT_${n}`, '1000/60'])) })
       app = await buildApp({ config, database: shop.database, logger: loggerOptions('info', { write: (line: string) => void (logged += line) }) })
     })
     after(async () => {

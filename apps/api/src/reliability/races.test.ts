@@ -424,19 +424,19 @@ for (const adminUrl of ADMIN_URL ? [ADMIN_URL] : []) {
       })
     })
 
-    describe('11. hoarding: guest orders capped per phone and per client address', () => {
+    describe('11. hoarding: guest orders capped per phone (open orders) and per client address', () => {
       let hoard: ApiProcess
       before(async () => {
-        // three guest orders per phone and per address per hour; the test poses as many addresses
+        // three open orders per phone (the shop's default) and three orders per address per hour; the test poses as many addresses
         // through X-Forwarded-For, which this process trusts because TRUST_PROXY names the test's address
         hoard = await startApi({
           databaseUrl: (shop as ShopData & { url: string }).url,
-          env: { RATE_LIMIT_GUEST_ORDER: '3/3600', TRUST_PROXY: '127.0.0.1' },
+          env: { RATE_LIMIT_ORDER_ADDRESS: '3/3600', TRUST_PROXY: '127.0.0.1' },
         })
         started.push(hoard)
       })
 
-      test(`after the cap 429; refusals leave no order; cancelling puts the stock back (×${REPEAT})`, async () => {
+      test(`past the open orders of a phone 422, past the address cap 429; refusals leave no order; cancelling puts the stock back (×${REPEAT})`, async () => {
         const cookie = await ownerCookie(hoard.url, shop)
         for (let i = 0; i < REPEAT; i++) {
           const product = await addProduct(shop, { '42': 20 })
@@ -449,7 +449,8 @@ for (const adminUrl of ADMIN_URL ? [ADMIN_URL] : []) {
             body.customerInfo.phone = phone
             samePhone.push(await call(hoard.url, 'POST', '/api/v1/order/guest', { headers: { 'x-forwarded-for': `10.${i}.${n}.1` }, body }))
           }
-          assert.deepEqual(samePhone.map((r) => r.status), [201, 201, 201, 429, 429], 'one phone, many addresses')
+          assert.deepEqual(samePhone.map((r) => r.status), [201, 201, 201, 422, 422], 'one phone, many addresses')
+          assert.ok(samePhone.slice(3).every((r) => r.body.code === 'OPEN_ORDERS_LIMIT'))
           const address = `10.200.${i}.7`
           const sameAddress: Reply[] = []
           for (let n = 0; n < 5; n++) {

@@ -15,7 +15,7 @@ for (const target of TEST_TARGETS) {
     before(async () => {
       shop = await startShop(target, { RATE_LIMIT_STAFF_LOGIN: '5/600' })
       await createStaff(shop.database.db, { email: 'owner@test.dz', name: 'Owner', password: PASSWORD, role: 'owner' })
-      await createStaff(shop.database.db, { email: 'staff@test.dz', name: 'Samir', password: PASSWORD, role: 'staff' })
+      await createStaff(shop.database.db, { email: 'staff@test.dz', name: 'Samir', password: PASSWORD, role: 'manager' })
     })
     after(async () => shop.close())
 

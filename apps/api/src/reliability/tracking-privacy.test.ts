@@ -118,7 +118,7 @@ for (const target of TEST_TARGETS) {
         await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
         closedPort = (probe.address() as net.AddressInfo).port
         await new Promise<void>((resolve) => probe.close(() => resolve()))
-        const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: shop.config.dataDir, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closedPort), RATE_LIMIT_TRACKING: '1000/60', RATE_LIMIT_GUEST_ORDER: '1000/60', RATE_LIMIT_PASSWORD_RESET: '1000/60', RATE_LIMIT_SIGNUP: '1000/60' })
+        const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: shop.config.dataDir, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closedPort), RATE_LIMIT_TRACKING: '1000/60', RATE_LIMIT_ORDER: '1000/60', RATE_LIMIT_ORDER_ADDRESS: '1000/60', RATE_LIMIT_PASSWORD_RESET: '1000/60', RATE_LIMIT_SIGNUP: '1000/60' })
         app = await buildApp({ config, database: shop.database, logger: loggerOptions('info', { write: (line: string) => void (logged += line) }) })
       })
       after(async () => app.close())

@@ -18,7 +18,8 @@ export async function startShop(target: 'pglite' | 'postgres', env: Record<strin
     RATE_LIMIT_PASSWORD_RESET: '1000/60',
     RATE_LIMIT_TRACKING: '1000/60',
     RATE_LIMIT_COUPON: '1000/60',
-    RATE_LIMIT_GUEST_ORDER: '1000/60',
+    RATE_LIMIT_ORDER: '1000/60',
+    RATE_LIMIT_ORDER_ADDRESS: '1000/60',
     ...env,
   })
   await ctx.database.migrate()

@@ -1,3 +1,4 @@
+import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { api } from './api.ts'
@@ -14,6 +15,8 @@ export interface ShopSettings {
   /** Account details shown to shoppers who pick bank transfer or CCP; null when the shop does not take them. */
   bankDetails: string | null
   ccpDetails: string | null
+  /** The shop's order rules; the API refuses orders above them. */
+  orderLimits?: OrderLimits
 }
 
 export const settingsKeys = {
@@ -28,6 +31,14 @@ export const shopSettingsQuery = queryOptions({
 /** The shop's name, logo and contacts: read by the header, the footer and the home page. */
 export function useShopSettings() {
   return useQuery(shopSettingsQuery)
+}
+
+/**
+ * The most units of one item an order may hold (the quantity steppers stop there): the shop's setting,
+ * the default while the settings load or when they cannot.
+ */
+export function useMaxLineQuantity(): number {
+  return useShopSettings().data?.orderLimits?.maxLineQuantity ?? ORDER_LIMIT_DEFAULTS.maxLineQuantity
 }
 
 /**

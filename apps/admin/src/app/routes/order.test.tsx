@@ -1,7 +1,7 @@
 import { formatPrice } from '@shop/shared'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test, vi } from 'vitest'
-import { ORDER_PAGE, OWNER, SHOP } from '../../test/fixtures.ts'
+import { AGENT, ORDER_PAGE, OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, type StubHandler, stubApi } from '../../test/stub-api.ts'
 
@@ -154,5 +154,26 @@ describe('order page', () => {
     expect(slip?.textContent).toContain(`Montant à encaisser : ${formatPrice(9300, 'fr')}`)
     expect(slip?.textContent).toContain('12 rue Didouche Mourad')
     expect(slip?.textContent).toContain('2 articles')
+  })
+
+  test('an agent sees payment and returns without their buttons; the owner has them', async () => {
+    const page = {
+      ...ORDER_PAGE,
+      order: { ...ORDER_PAGE.order, paymentMethod: 'ccp', paymentStatus: 'unpaid' },
+      returnRequests: [{ _id: 'r-1', status: 'requested', reason: 'Trop petit', staffNote: null, staffName: null, handledAt: null, createdAt: '2025-11-22T10:00:00.000Z' }],
+      allowedMoves: ['confirmed', 'cancelled'],
+    }
+    stubOrder({ '/admin/auth/me': { data: { staff: AGENT } }, '/admin/orders/o-1': { data: page } })
+    const { unmount } = renderApp({ url: URL, locale: 'fr' })
+    const returns = await screen.findByRole('region', { name: 'Demandes de retour' })
+    expect(within(returns).getByText('Trop petit')).toBeTruthy()
+    expect(within(returns).queryByRole('button')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Marquer comme payée' })).toBeNull()
+    unmount()
+
+    stubOrder({ '/admin/orders/o-1': { data: page } })
+    renderApp({ url: URL, locale: 'fr' })
+    expect(await screen.findByRole('button', { name: 'Marquer comme payée' })).toBeTruthy()
+    expect(within(screen.getByRole('region', { name: 'Demandes de retour' })).getByRole('button', { name: 'Mettre à jour' })).toBeTruthy()
   })
 })

@@ -23,7 +23,7 @@ export function StaffArea() {
   if (staff.data === null) return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />
   if (staff.data) {
     return (
-      <AdminShell account={<StaffAccount staff={staff.data} />} isOwner={staff.data.role === 'owner'}>
+      <AdminShell account={<StaffAccount staff={staff.data} />} role={staff.data.role}>
         <Outlet />
       </AdminShell>
     )

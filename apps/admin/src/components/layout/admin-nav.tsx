@@ -1,3 +1,4 @@
+import { can, type Permission, type StaffRole } from '@shop/shared'
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
@@ -14,6 +15,7 @@ import { IconProducts } from '../icons/icon-products.tsx'
 import type { IconProps } from '../icons/icon-props.ts'
 import { IconSettings } from '../icons/icon-settings.tsx'
 import { IconStaff } from '../icons/icon-staff.tsx'
+import { IconAudit } from '../icons/icon-audit.tsx'
 
 type NavKey =
   | 'dashboard'
@@ -28,42 +30,44 @@ type NavKey =
   | 'pixels'
   | 'settings'
   | 'staff'
+  | 'audit'
 
 interface NavItem {
   to: string
   key: NavKey
   end: boolean
   Icon: ComponentType<IconProps>
-  /** Shown to owners only; the API refuses these routes to staff anyway. */
-  isOwnerOnly?: boolean
+  /** The shared permission the screen needs: a link the role cannot use is not shown (the API refuses it anyway). */
+  permission: Permission
 }
 
 const LINKS: NavItem[] = [
-  { to: '/', key: 'dashboard', end: true, Icon: IconDashboard },
-  { to: '/orders', key: 'orders', end: false, Icon: IconOrders },
-  { to: '/products', key: 'products', end: false, Icon: IconProducts },
-  { to: '/categories', key: 'categories', end: false, Icon: IconCategories },
-  { to: '/coupons', key: 'coupons', end: false, Icon: IconCoupons },
-  { to: '/delivery-prices', key: 'delivery', end: false, Icon: IconDelivery },
-  { to: '/banners', key: 'banners', end: false, Icon: IconBanners },
-  { to: '/messages', key: 'messages', end: false, Icon: IconMessages },
-  { to: '/newsletter', key: 'newsletter', end: false, Icon: IconNewsletter },
-  { to: '/pixels', key: 'pixels', end: false, Icon: IconPixels, isOwnerOnly: true },
-  { to: '/settings', key: 'settings', end: false, Icon: IconSettings, isOwnerOnly: true },
-  { to: '/staff', key: 'staff', end: false, Icon: IconStaff, isOwnerOnly: true },
+  { to: '/', key: 'dashboard', end: true, Icon: IconDashboard, permission: 'dashboard' },
+  { to: '/orders', key: 'orders', end: false, Icon: IconOrders, permission: 'orders.work' },
+  { to: '/products', key: 'products', end: false, Icon: IconProducts, permission: 'catalogue' },
+  { to: '/categories', key: 'categories', end: false, Icon: IconCategories, permission: 'catalogue' },
+  { to: '/coupons', key: 'coupons', end: false, Icon: IconCoupons, permission: 'coupons' },
+  { to: '/delivery-prices', key: 'delivery', end: false, Icon: IconDelivery, permission: 'delivery' },
+  { to: '/banners', key: 'banners', end: false, Icon: IconBanners, permission: 'banners' },
+  { to: '/messages', key: 'messages', end: false, Icon: IconMessages, permission: 'inbox' },
+  { to: '/newsletter', key: 'newsletter', end: false, Icon: IconNewsletter, permission: 'inbox' },
+  { to: '/pixels', key: 'pixels', end: false, Icon: IconPixels, permission: 'pixels' },
+  { to: '/settings', key: 'settings', end: false, Icon: IconSettings, permission: 'settings' },
+  { to: '/staff', key: 'staff', end: false, Icon: IconStaff, permission: 'staff' },
+  { to: '/audit-log', key: 'audit', end: false, Icon: IconAudit, permission: 'audit' },
 ]
 
 export interface AdminNavProps {
-  isOwner: boolean
+  role: StaffRole
   onNavigate?: () => void
 }
 
-export function AdminNav({ isOwner, onNavigate }: AdminNavProps) {
+export function AdminNav({ role, onNavigate }: AdminNavProps) {
   const { t } = useTranslation()
   return (
     <nav aria-label={t('nav.label')}>
       <ul className="flex flex-col gap-0.5">
-        {LINKS.filter((link) => isOwner || !link.isOwnerOnly).map(({ to, key, end, Icon }) => (
+        {LINKS.filter((link) => can(role, link.permission)).map(({ to, key, end, Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@shop/shared'
 import { type ReactNode, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { IconClose } from '../icons/icon-close.tsx'
@@ -6,7 +7,7 @@ import { SidebarContent } from './sidebar-content.tsx'
 
 export interface MenuDrawerProps {
   account: ReactNode
-  isOwner: boolean
+  role: StaffRole
 }
 
 /**
@@ -14,7 +15,7 @@ export interface MenuDrawerProps {
  * sliding in from the start edge, which is the right edge in Arabic. Its content exists only while open,
  * so the page never holds two copies of the navigation for assistive technologies.
  */
-export function MenuDrawer({ account, isOwner }: MenuDrawerProps) {
+export function MenuDrawer({ account, role }: MenuDrawerProps) {
   const { t } = useTranslation()
   const dialog = useRef<HTMLDialogElement>(null)
   const [isOpen, setIsOpen] = useState(false)
@@ -41,14 +42,15 @@ export function MenuDrawer({ account, isOwner }: MenuDrawerProps) {
         onClose={() => setIsOpen(false)}
         // A click on the backdrop lands on the dialog itself, outside the panel.
         onClick={(event) => {
-          if (event.target === event.currentTarget) close()
+          // the backdrop, or any link followed (the account link comes from outside the navigation)
+          if (event.target === event.currentTarget || (event.target instanceof Element && event.target.closest('a'))) close()
         }}
         className="fixed inset-y-0 start-0 m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-surface p-0 text-ink transition-transform duration-200 ease-out motion-reduce:transition-none backdrop:bg-ink/40 starting:open:ltr:-translate-x-full starting:open:rtl:translate-x-full"
       >
         {isOpen ? (
           <SidebarContent
             account={account}
-            isOwner={isOwner}
+            role={role}
             onNavigate={close}
             header={
               <button

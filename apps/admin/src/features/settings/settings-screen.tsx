@@ -30,19 +30,25 @@ interface ShopSettings {
   defaultStopdeskFee: number
   defaultReturnFee: number
   wilayaDivision: number
+  maxLineQuantity: number
+  maxOrderQuantity: number
+  maxOpenOrdersPerPhone: number
 }
 
 const KEY = ['admin-settings'] as const
 const TEXT_FIELDS = ['nameAr', 'nameFr', 'phone', 'whatsapp', 'email', 'addressAr', 'addressFr', 'bankDetails', 'ccpDetails'] as const
 type TextKey = (typeof TEXT_FIELDS)[number]
+const LIMIT_FIELDS = ['maxLineQuantity', 'maxOrderQuantity', 'maxOpenOrdersPerPhone'] as const
+type LimitKey = (typeof LIMIT_FIELDS)[number]
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
   const { t } = useTranslation(['shop', 'common', 'validation'])
   const queryClient = useQueryClient()
   const [values, setValues] = useState(() => ({
     ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, settings[key] ?? ''])),
+    ...Object.fromEntries(LIMIT_FIELDS.map((key) => [key, String(settings[key])])),
     wilayaDivision: String(settings.wilayaDivision),
-  }) as Record<TextKey | 'wilayaDivision', string>)
+  }) as Record<TextKey | LimitKey | 'wilayaDivision', string>)
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: KEY })
     // The shell shows the shop's name from the public settings.
@@ -64,9 +70,10 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
   const upload = usePreparedUpload()
   const logoError = useErrorMessage(logo.error)
   const [phoneErrors, setPhoneErrors] = useState<Partial<Record<TextKey, string>>>({})
-  const fieldError = (field: TextKey) =>
-    phoneErrors[field] ?? (save.error instanceof ApiError ? save.error.fieldErrors.find((e) => e.field === field)?.message : undefined)
-  const bind = (key: TextKey) => ({
+  const fieldError = (field: TextKey | LimitKey) =>
+    (field in phoneErrors ? phoneErrors[field as TextKey] : undefined) ??
+    (save.error instanceof ApiError ? save.error.fieldErrors.find((e) => e.field === field)?.message : undefined)
+  const bind = (key: TextKey | LimitKey) => ({
     name: key,
     value: values[key],
     error: fieldError(key),
@@ -85,6 +92,11 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     for (const key of TEXT_FIELDS) {
       const value = values[key].trim()
       body[key] = key === 'nameAr' || key === 'nameFr' ? value : value || null
+    }
+    // whole numbers only; anything else is sent as is and the server names the field
+    for (const key of LIMIT_FIELDS) {
+      const value = values[key].trim()
+      body[key] = /^\d{1,6}$/.test(value) ? Number(value) : value
     }
     save.mutate(body)
   }
@@ -143,6 +155,14 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
             <TextareaField label={t('settings.ccpDetails')} rows={4} {...bind('ccpDetails')} />
           </div>
           <p className="mt-2 text-xs text-muted">{t('settings.feesElsewhere')}</p>
+        </SectionCard>
+        <SectionCard title={t('settings.orderLimits')}>
+          <div className="grid gap-3 md:grid-cols-3">
+            {LIMIT_FIELDS.map((key) => (
+              <TextField key={key} label={t(`settings.${key}`)} type="text" inputMode="numeric" dir="ltr" {...bind(key)} />
+            ))}
+          </div>
+          <p className="mt-2 text-xs text-muted">{t('settings.orderLimitsHelp')}</p>
         </SectionCard>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>

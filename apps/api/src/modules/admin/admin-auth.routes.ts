@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { newPassword } from '@shop/shared'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { sessions, staff } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
-import { createSession, deleteSession, requireStaff, STAFF_COOKIE, setSessionCookie } from '../../plugins/session.ts'
-import { MAX_PASSWORD_BYTES } from '../auth/passwords.ts'
+import { createSession, deleteSession, hashToken, requireStaff, STAFF_COOKIE, setSessionCookie, staffOf } from '../../plugins/session.ts'
+import { hashPassword, MAX_PASSWORD_BYTES, verifyPassword } from '../auth/passwords.ts'
 import { authenticateStaff } from './staff.service.ts'
 
 const loginBody = z.object({
@@ -12,6 +15,14 @@ const loginBody = z.object({
     .string()
     .min(1, 'validation:required')
     .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, 'validation:password.tooLong'),
+})
+
+const changePasswordBody = z.object({
+  currentPassword: z
+    .string()
+    .min(1, 'validation:required')
+    .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, 'validation:password.tooLong'),
+  newPassword,
 })
 
 export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
@@ -38,11 +49,35 @@ export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/auth/me',
-    { schema: { tags: ['admin'], summary: 'The signed-in staff member' }, preHandler: requireStaff() },
+    { schema: { tags: ['admin'], summary: 'The signed-in staff member' }, onRequest: requireStaff('account') },
     async (request, reply) => {
       const member = request.staff
       if (!member) throw new AppError('UNAUTHENTICATED')
       return reply.ok({ staff: { _id: member.id, email: member.email, name: member.name, role: member.role } })
+    },
+  )
+
+  api.post(
+    '/auth/password',
+    {
+      schema: { tags: ['admin'], summary: 'Change one’s own password (current one required); every other session of the member ends', body: changePasswordBody },
+      onRequest: requireStaff('account'),
+    },
+    async (request, reply) => {
+      const member = staffOf(request)
+      // a stolen session cannot try current passwords without limit
+      await app.rateLimit('STAFF_LOGIN', request, `staff:${member.id}`)
+      const [row] = await app.db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, member.id)).limit(1)
+      if (!(await verifyPassword(row?.passwordHash, request.body.currentPassword))) {
+        throw new AppError('WRONG_PASSWORD', { fieldErrors: [{ field: 'currentPassword', message: 'errors:WRONG_PASSWORD' }] })
+      }
+      const passwordHash = await hashPassword(request.body.newPassword)
+      const keep = hashToken(request.cookies[STAFF_COOKIE] ?? '')
+      await app.db.transaction(async (tx) => {
+        await tx.update(staff).set({ passwordHash, updatedAt: sql`now()` }).where(eq(staff.id, member.id))
+        await tx.delete(sessions).where(and(eq(sessions.staffId, member.id), ne(sessions.tokenHash, keep)))
+      })
+      return reply.ok({}, 'success:passwordChanged')
     },
   )
 }

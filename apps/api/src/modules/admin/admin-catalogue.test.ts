@@ -263,13 +263,13 @@ for (const target of TEST_TARGETS) {
 
     test('staff accounts: create, duplicate e-mail 409, the last active owner cannot be demoted or disabled (422 LAST_OWNER)', async () => {
       const owner = shop.ownerCookie
-      const created = await admin('POST', '/staff', { email: 'nadia@test.dz', name: 'Nadia', password: 'long-enough-pass', role: 'staff' }, owner)
+      const created = await admin('POST', '/staff', { email: 'nadia@test.dz', name: 'Nadia', password: 'long-enough-pass', role: 'manager' }, owner)
       assert.equal(created.status, 201)
       assert.equal(created.body.data.staff.passwordHash, undefined)
-      assert.equal((await admin('POST', '/staff', { email: 'NADIA@test.dz', name: 'N', password: 'long-enough-pass', role: 'staff' }, owner)).status, 409)
+      assert.equal((await admin('POST', '/staff', { email: 'NADIA@test.dz', name: 'N', password: 'long-enough-pass', role: 'manager' }, owner)).status, 409)
       const list = await admin('GET', '/staff', undefined, owner)
       const me = list.body.data.staff.find((s: { email: string }) => s.email === 'owner@test.dz')
-      const demote = await admin('PATCH', `/staff/${me._id}`, { role: 'staff' }, owner)
+      const demote = await admin('PATCH', `/staff/${me._id}`, { role: 'manager' }, owner)
       assert.equal(demote.status, 422)
       assert.equal(demote.body.code, 'LAST_OWNER')
       assert.equal((await admin('PATCH', `/staff/${me._id}`, { isActive: false }, owner)).body.code, 'LAST_OWNER')

@@ -6,12 +6,13 @@ import { createSession } from '../../plugins/session.ts'
 import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
 import { createStaff } from './staff.service.ts'
 
-/** The test shop with an owner and a staff member signed in, and a shopper with a session. */
+/** The test shop with an owner, a manager (Samir) and an agent (Yasmine) signed in, and a shopper with a session. */
 export async function startAdminShop(target: 'pglite' | 'postgres') {
   const shop = await startShop(target)
   const password = 'a-long-test-password'
   await createStaff(shop.database.db, { email: 'owner@test.dz', name: 'Owner', password, role: 'owner' })
-  await createStaff(shop.database.db, { email: 'staff@test.dz', name: 'Samir', password, role: 'staff' })
+  await createStaff(shop.database.db, { email: 'staff@test.dz', name: 'Samir', password, role: 'manager' })
+  await createStaff(shop.database.db, { email: 'agent@test.dz', name: 'Yasmine', password, role: 'agent' })
   const login = async (email: string) => {
     const res = await shop.http('POST', '/api/v1/admin/auth/login', { body: { email, password } })
     if (res.status !== 200) throw new Error(`login failed: ${res.status}`)
@@ -26,7 +27,11 @@ export async function startAdminShop(target: 'pglite' | 'postgres') {
   return {
     ...shop,
     ownerCookie: await login('owner@test.dz'),
+    /** The manager's cookie (the former single "staff" role). */
     staffCookie: await login('staff@test.dz'),
+    agentCookie: await login('agent@test.dz'),
+    password,
+    login,
     clientToken: clientSession.token,
   }
 }

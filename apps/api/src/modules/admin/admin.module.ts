@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import { adminAuthRoutes } from './admin-auth.routes.ts'
+import { auditAdminRoutes } from './audit.ts'
 import { MAX_UPLOAD_BYTES } from './admin-media.ts'
 import { categoryAdminRoutes } from './categories.admin-routes.ts'
 import { dashboardRoutes } from './dashboard.routes.ts'
@@ -22,4 +23,5 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(categoryAdminRoutes)
   await app.register(marketingAdminRoutes)
   await app.register(shopAdminRoutes)
+  await app.register(auditAdminRoutes)
 }

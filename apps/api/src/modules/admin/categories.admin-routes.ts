@@ -43,7 +43,7 @@ function categoryReply(row: CategoryRow, productCount: number, childCount: numbe
 /** The whole tree is small (tens of rows): one list, not paginated. */
 export async function categoryAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const staffOnly = requireStaff('owner', 'staff')
+  const staffOnly = requireStaff('catalogue')
   const tags = ['admin: catalogue']
   const categoryId = (raw: string) => requireUuid(raw, 'CATEGORY_NOT_FOUND')
 

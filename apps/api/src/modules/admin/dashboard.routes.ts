@@ -6,7 +6,7 @@ import { dashboardFigures } from './dashboard.repo.ts'
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/dashboard',
-    { schema: { tags: ['admin'], summary: "Today's orders and revenue, calls to make, low stock" }, preHandler: requireStaff() },
+    { schema: { tags: ['admin'], summary: "Today's orders and revenue, calls to make, low stock" }, onRequest: requireStaff('dashboard') },
     async (_request, reply) => {
       const figures = await dashboardFigures(app.db)
       const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>

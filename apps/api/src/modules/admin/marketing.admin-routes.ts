@@ -8,7 +8,8 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { isUuid, pagingQuery } from '../../http/paging.ts'
-import { requireStaff } from '../../plugins/session.ts'
+import { requireStaff, staffOf } from '../../plugins/session.ts'
+import { type Actor, changedFields, writeAudit } from './audit.ts'
 import { isoDateTime, mapConstraint, paged, queryBoolean, requireUuid } from './admin-common.ts'
 import { readMultipart, removeImageFiles, requireFile, storeBannerImage } from './admin-media.ts'
 
@@ -54,6 +55,22 @@ const couponReply = (c: CouponRow) => ({
   createdAt: c.createdAt.toISOString(),
 })
 
+/** The terms of a coupon that change what customers pay, as the audit log records them. */
+const COUPON_TERMS = ['code', 'type', 'value', 'minOrder', 'maxUses', 'perCustomerLimit', 'startsAt', 'expiresAt', 'isActive'] as const
+function couponTerms(c: CouponRow) {
+  return {
+    code: c.code,
+    type: c.type,
+    value: c.value,
+    minOrder: c.minOrder,
+    maxUses: c.maxUses,
+    perCustomerLimit: c.perCustomerLimit,
+    startsAt: c.startsAt?.toISOString() ?? null,
+    expiresAt: c.expiresAt?.toISOString() ?? null,
+    isActive: c.isActive,
+  }
+}
+
 const couponConstraints = {
   coupons_code_live_key: new AppError('CODE_TAKEN', { fieldErrors: [{ field: 'code', message: 'errors:CODE_TAKEN' }] }),
   coupons_value_check: new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'value', message: 'validation:invalid' }] }),
@@ -65,8 +82,8 @@ const couponConstraints = {
  * redemptions, for the orders' history) so that a new one can take the code. A code held by a coupon that
  * can still be used stays taken (the unique index answers CODE_TAKEN).
  */
-async function releaseExpiredCode(db: Pick<Db, 'update'>, code: string, keepId?: string) {
-  await db
+async function releaseExpiredCode(db: Db, actor: Actor, code: string, keepId?: string) {
+  const retired = await db
     .update(coupons)
     .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
     .where(
@@ -77,6 +94,10 @@ async function releaseExpiredCode(db: Pick<Db, 'update'>, code: string, keepId?:
         keepId ? ne(coupons.id, keepId) : undefined,
       ),
     )
+    .returning()
+  for (const row of retired) {
+    await writeAudit(db, actor, { kind: 'coupon', action: 'retire', entity: 'coupon', entityId: row.id, label: row.code, before: couponTerms(row), after: null })
+  }
 }
 
 function checkCouponDates(startsAt: Date | null | undefined, expiresAt: Date | null | undefined) {
@@ -179,12 +200,11 @@ const pixelConstraints = { ad_pixels_platform_pixel_key: new AppError('CODE_TAKE
 
 export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const staffOnly = requireStaff('owner', 'staff')
-  const ownerOnly = requireStaff('owner')
 
   // coupons
   {
     const tags = ['admin: coupons']
+    const staffOnly = requireStaff('coupons')
     const getCoupon = async (raw: string) => {
       const [row] = await app.db
         .select()
@@ -207,48 +227,67 @@ export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> 
       const body = request.body
       if (body.type === 'percentage' && body.value > 100) throw couponConstraints.coupons_value_check
       checkCouponDates(body.startsAt, body.expiresAt)
-      const [row] = await mapConstraint(
+      const actor = staffOf(request)
+      const row = await mapConstraint(
         () =>
           app.db.transaction(async (tx) => {
-            await releaseExpiredCode(tx, body.code)
-            return tx.insert(coupons).values(body).returning()
+            await releaseExpiredCode(tx, actor, body.code)
+            const [created] = await tx.insert(coupons).values(body).returning()
+            if (!created) throw new Error('coupon insert returned nothing')
+            await writeAudit(tx, actor, { kind: 'coupon', action: 'create', entity: 'coupon', entityId: created.id, label: created.code, after: couponTerms(created) })
+            return created
           }),
         couponConstraints,
       )
-      if (!row) throw new Error('coupon insert returned nothing')
       return reply.code(201).ok({ coupon: couponReply(row) })
     })
     api.patch('/coupons/:id', { schema: { tags, summary: 'Change a coupon', params, body: couponPatch }, onRequest: staffOnly }, async (request, reply) => {
       const current = await getCoupon(request.params.id)
       const body = request.body
       checkCouponDates(body.startsAt === undefined ? current.startsAt : body.startsAt, body.expiresAt === undefined ? current.expiresAt : body.expiresAt)
-      const [row] = await mapConstraint(
+      const actor = staffOf(request)
+      const row = await mapConstraint(
         () =>
           app.db.transaction(async (tx) => {
-            if (body.code !== undefined && body.code !== current.code) await releaseExpiredCode(tx, body.code, current.id)
-            return tx.update(coupons).set({ ...withoutUndefined(body), updatedAt: sql`now()` }).where(eq(coupons.id, current.id)).returning()
+            if (body.code !== undefined && body.code !== current.code) await releaseExpiredCode(tx, actor, body.code, current.id)
+            const [updated] = await tx.update(coupons).set({ ...withoutUndefined(body), updatedAt: sql`now()` }).where(eq(coupons.id, current.id)).returning()
+            if (!updated) throw new AppError('NOT_FOUND')
+            const change = changedFields(couponTerms(current), couponTerms(updated), COUPON_TERMS)
+            if (change) await writeAudit(tx, actor, { kind: 'coupon', action: 'update', entity: 'coupon', entityId: updated.id, label: updated.code, ...change })
+            return updated
           }),
         couponConstraints,
       )
-      if (!row) throw new AppError('NOT_FOUND')
       return reply.ok({ coupon: couponReply(row) })
     })
     api.delete('/coupons/:id', { schema: { tags, summary: 'Delete a coupon, or deactivate it when orders used it', params }, onRequest: staffOnly }, async (request, reply) => {
       const current = await getCoupon(request.params.id)
-      const [used] = await app.db.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, current.id))
-      if ((used?.n ?? 0) > 0) {
+      const actor = staffOf(request)
+      const deleted = await app.db.transaction(async (tx) => {
+        const [used] = await tx.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, current.id))
+        const isUsed = (used?.n ?? 0) > 0
         // redemptions are the history of who used it: keep the row, out of the list and off, its code free again
-        await app.db.update(coupons).set({ isActive: false, deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(coupons.id, current.id))
-        return reply.ok({ deleted: false, deactivated: true })
-      }
-      await app.db.delete(coupons).where(eq(coupons.id, current.id))
-      return reply.ok({ deleted: true, deactivated: false })
+        if (isUsed) await tx.update(coupons).set({ isActive: false, deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(coupons.id, current.id))
+        else await tx.delete(coupons).where(eq(coupons.id, current.id))
+        await writeAudit(tx, actor, {
+          kind: 'coupon',
+          action: isUsed ? 'deactivate' : 'delete',
+          entity: 'coupon',
+          entityId: current.id,
+          label: current.code,
+          before: couponTerms(current),
+          after: isUsed ? { isActive: false } : null,
+        })
+        return !isUsed
+      })
+      return reply.ok({ deleted, deactivated: !deleted })
     })
   }
 
   // banners
   {
     const tags = ['admin: banners']
+    const staffOnly = requireStaff('banners')
     const getBanner = async (raw: string) => {
       const [row] = await app.db.select().from(banners).where(eq(banners.id, requireUuid(raw))).limit(1)
       if (!row) throw new AppError('NOT_FOUND')
@@ -329,6 +368,7 @@ export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> 
   // ad pixels (owner)
   {
     const tags = ['admin: pixels']
+    const ownerOnly = requireStaff('pixels')
     const getPixel = async (raw: string) => {
       const [row] = await app.db.select().from(adPixels).where(eq(adPixels.id, requireUuid(raw))).limit(1)
       if (!row) throw new AppError('NOT_FOUND')

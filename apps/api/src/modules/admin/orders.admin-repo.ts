@@ -1,4 +1,4 @@
-import { canMoveOrder, type Locale, normalizeDzMobile, ORDER_STATUSES, type OrderStatus } from '@shop/shared'
+import { canMoveOrder, canMoveOrderAs, type Locale, normalizeDzMobile, ORDER_STATUSES, type OrderStatus, type StaffRole } from '@shop/shared'
 import { and, asc, count, eq, gte, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
@@ -124,7 +124,8 @@ export async function listOrders(db: Db, filter: OrderFilter, page: number, limi
 const wilaya58 = alias(wilayas, 'wilaya58')
 
 /** The full order as staff see it, with its history, return requests and the moves staff may make. */
-export async function getOrderDetail(db: Db, orderId: string, locale: Locale) {
+/** One order for the back office; `allowedMoves` are the moves the move table and `role` both allow. */
+export async function getOrderDetail(db: Db, orderId: string, locale: Locale, role: StaffRole) {
   const [row] = await db
     .select({
       order: orders,
@@ -236,7 +237,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale) {
       handledAt: r.handledAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
-    allowedMoves: ORDER_STATUSES.filter((to) => canMoveOrder(status, to, 'staff')),
+    allowedMoves: ORDER_STATUSES.filter((to) => canMoveOrder(status, to, 'staff') && canMoveOrderAs(role, to)),
   }
 }
 

@@ -1,9 +1,10 @@
-import { CALL_OUTCOMES, colorName, type Locale, ORDER_STATUSES, PAYMENT_METHODS } from '@shop/shared'
+import { CALL_OUTCOMES, canMoveOrderAs, colorName, type Locale, ORDER_STATUSES, PAYMENT_METHODS } from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pagingQuery } from '../../http/paging.ts'
-import { requireStaff } from '../../plugins/session.ts'
+import { AppError } from '../../http/app-error.ts'
+import { requireStaff, staffOf } from '../../plugins/session.ts'
 import { csvDocument, optionalText, paged, requireUuid, sendCsv } from './admin-common.ts'
 import { exportRows, getOrderDetail, listOrders, type OrderFilter } from './orders.admin-repo.ts'
 import { handleReturnRequest, markPaid, moveOrder, recordCall, updateOrderFields } from './orders.admin-service.ts'
@@ -54,7 +55,10 @@ function filterOf(query: z.infer<typeof exportQuery>): OrderFilter {
 
 export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const staffOnly = requireStaff('owner', 'staff')
+  // agents work orders (see, call, notes, moves up to shipped); money, returns, the export and the
+  // other moves (delivered, returned, deleted) need orders.manage
+  const staffOnly = requireStaff('orders.work')
+  const managers = requireStaff('orders.manage')
   const tags = ['admin: orders']
 
   api.get('/orders', { schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: listQuery }, onRequest: staffOnly }, async (request, reply) => {
@@ -65,7 +69,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/orders/export.csv',
-    { schema: { tags, summary: 'CSV for the delivery company (same filters as the list)', querystring: exportQuery }, onRequest: staffOnly },
+    { schema: { tags, summary: 'CSV for the delivery company (same filters as the list)', querystring: exportQuery }, onRequest: managers },
     async (request, reply) => {
       const locale = request.locale
       const rows = await exportRows(app.db, filterOf(request.query), EXPORT_MAX)
@@ -93,7 +97,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/orders/:id', { schema: { tags, summary: 'One order with its history and allowed moves', params: orderParams }, onRequest: staffOnly }, async (request, reply) => {
     const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
-    return reply.ok(await getOrderDetail(app.db, id, request.locale))
+    return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
   })
 
   api.post(
@@ -102,8 +106,10 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       const { status, note, version } = request.body
-      await moveOrder(app.db, { orderId: id, to: status, note, version, staffId: staffId(request.staff) })
-      return reply.ok(await getOrderDetail(app.db, id, request.locale))
+      const actor = staffOf(request)
+      if (!canMoveOrderAs(actor.role, status)) throw new AppError('FORBIDDEN')
+      await moveOrder(app.db, { orderId: id, to: status, note, version, actor })
+      return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
     },
   )
 
@@ -113,18 +119,18 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       const { outcome, note, version } = request.body
-      await recordCall(app.db, { orderId: id, outcome, note, version, staffId: staffId(request.staff) })
-      return reply.ok(await getOrderDetail(app.db, id, request.locale))
+      await recordCall(app.db, { orderId: id, outcome, note, version, actor: staffOf(request) })
+      return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
     },
   )
 
   api.post(
     '/orders/:id/mark-paid',
-    { schema: { tags, summary: 'Mark a bank transfer or CCP order paid', params: orderParams, body: versionBody }, onRequest: staffOnly },
+    { schema: { tags, summary: 'Mark a bank transfer or CCP order paid', params: orderParams, body: versionBody }, onRequest: managers },
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
-      await markPaid(app.db, id, request.body.version)
-      return reply.ok(await getOrderDetail(app.db, id, request.locale))
+      await markPaid(app.db, id, request.body.version, staffOf(request))
+      return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
     },
   )
 
@@ -134,23 +140,18 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       await updateOrderFields(app.db, id, request.body.version, request.body)
-      return reply.ok(await getOrderDetail(app.db, id, request.locale))
+      return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
     },
   )
 
   api.patch(
     '/orders/:id/return-requests/:requestId',
-    { schema: { tags, summary: "Accept, refuse or receive a client's return", params: returnParams, body: returnBody }, onRequest: staffOnly },
+    { schema: { tags, summary: "Accept, refuse or receive a client's return", params: returnParams, body: returnBody }, onRequest: managers },
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       const requestId = requireUuid(request.params.requestId)
-      await handleReturnRequest(app.db, { orderId: id, requestId, ...request.body, staffId: staffId(request.staff) })
-      return reply.ok(await getOrderDetail(app.db, id, request.locale))
+      await handleReturnRequest(app.db, { orderId: id, requestId, ...request.body, staffId: staffOf(request).id })
+      return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
     },
   )
-}
-
-function staffId(member: { id: string } | null): string {
-  if (!member) throw new Error('requireStaff sets request.staff')
-  return member.id
 }

@@ -4,6 +4,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { couponRedemptions, coupons, orderItems, orders, orderStatusHistory, products, returnRequests, variants } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
+import { type Actor, writeAudit } from './audit.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -101,7 +102,7 @@ interface MoveCommand {
   orderId: string
   to: OrderStatus
   version: number
-  staffId: string
+  actor: Actor
   note?: string | null | undefined
 }
 
@@ -133,7 +134,8 @@ export async function moveOrder(db: Db, cmd: MoveCommand): Promise<OrderRow> {
     },
     async (tx, before) => {
       if (releasesStock(cmd.to) && !releasesStock(before.status)) await releaseOrderStock(tx, cmd.orderId)
-      await recordHistory(tx, { orderId: cmd.orderId, from: before.status, to: cmd.to, staffId: cmd.staffId, note: cmd.note })
+      await recordHistory(tx, { orderId: cmd.orderId, from: before.status, to: cmd.to, staffId: cmd.actor.id, note: cmd.note })
+      await auditMove(tx, cmd.actor, before, cmd.to, 'move')
     },
   )
 }
@@ -141,7 +143,7 @@ export async function moveOrder(db: Db, cmd: MoveCommand): Promise<OrderRow> {
 /** The outcome of a confirmation call: confirmed → confirmed, cancelled → cancelled (stock back), no answer → same status. */
 export async function recordCall(
   db: Db,
-  cmd: { orderId: string; outcome: CallOutcome; version: number; staffId: string; note?: string | null | undefined },
+  cmd: { orderId: string; outcome: CallOutcome; version: number; actor: Actor; note?: string | null | undefined },
 ): Promise<OrderRow> {
   let to: OrderStatus = 'pending'
   return changeOrder(
@@ -162,20 +164,51 @@ export async function recordCall(
         orderId: cmd.orderId,
         from: before.status,
         to,
-        staffId: cmd.staffId,
+        staffId: cmd.actor.id,
         note: cmd.note,
         callOutcome: cmd.outcome,
       })
+      if (to !== before.status) await auditMove(tx, cmd.actor, before, to, 'call')
     },
   )
 }
 
 /** Bank transfer and CCP orders are paid when staff see the money; cash on delivery is paid to the courier. */
-export async function markPaid(db: Db, orderId: string, version: number): Promise<OrderRow> {
-  return changeOrder(db, orderId, version, async (_tx, row) => {
-    if (row.paymentMethod === 'cash_on_delivery') throw new AppError('PAYMENT_METHOD_UNAVAILABLE')
-    if (row.paymentStatus === 'paid') return {}
-    return { paymentStatus: 'paid', paidAt: new Date() }
+export async function markPaid(db: Db, orderId: string, version: number, actor: Actor): Promise<OrderRow> {
+  return changeOrder(
+    db,
+    orderId,
+    version,
+    async (_tx, row) => {
+      if (row.paymentMethod === 'cash_on_delivery') throw new AppError('PAYMENT_METHOD_UNAVAILABLE')
+      if (row.paymentStatus === 'paid') return {}
+      return { paymentStatus: 'paid', paidAt: new Date() }
+    },
+    async (tx, before, updated) => {
+      if (before.paymentStatus === updated.paymentStatus) return
+      await writeAudit(tx, actor, {
+        kind: 'payment',
+        action: 'paid',
+        entity: 'order',
+        entityId: before.id,
+        label: before.trackingNumber,
+        before: { paymentStatus: before.paymentStatus, total: before.total },
+        after: { paymentStatus: updated.paymentStatus, total: updated.total },
+      })
+    },
+  )
+}
+
+/** The audit line of a status move; a move to `deleted` is filed under deletions. */
+async function auditMove(tx: Db, actor: Actor, before: OrderRow, to: OrderStatus, action: 'move' | 'call') {
+  await writeAudit(tx, actor, {
+    kind: to === 'deleted' ? 'deletion' : 'order_status',
+    action: to === 'deleted' ? 'delete' : action,
+    entity: 'order',
+    entityId: before.id,
+    label: before.trackingNumber,
+    before: { status: before.status, total: before.total },
+    after: { status: to },
   })
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pagingQuery } from '../../http/paging.ts'
-import { requireStaff } from '../../plugins/session.ts'
+import { requireStaff, staffOf } from '../../plugins/session.ts'
 import { subtreeIds } from '../catalogue/catalogue.repo.ts'
 import { categories } from '../../db/schema.ts'
 import { paged, queryBoolean, requireUuid } from './admin-common.ts'
@@ -64,7 +64,7 @@ const imageColorBody = z.object({ color: z.string().trim().min(1).max(40).nullab
 
 export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const staffOnly = requireStaff('owner', 'staff')
+  const staffOnly = requireStaff('catalogue')
   const tags = ['admin: products']
   const productId = (raw: string) => requireUuid(raw, 'PRODUCT_NOT_FOUND')
 
@@ -87,12 +87,12 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.patch('/products/:id', { schema: { tags, summary: 'Change product fields', params: productParams, body: patchBody }, onRequest: staffOnly }, async (request, reply) => {
     const id = productId(request.params.id)
-    await updateProduct(app.db, id, request.body)
+    await updateProduct(app.db, id, request.body, staffOf(request))
     return reply.ok(await getAdminProduct(app.db, id))
   })
 
   api.delete('/products/:id', { schema: { tags, summary: 'Delete a product, or hide it when it has orders', params: productParams }, onRequest: staffOnly }, async (request, reply) => {
-    const result = await deleteProduct(app.db, productId(request.params.id))
+    const result = await deleteProduct(app.db, productId(request.params.id), staffOf(request))
     for (const image of result.images) await removeImageFiles(app.config.mediaDir, image.path, image.widths)
     return reply.ok({ deleted: result.deleted, deactivated: !result.deleted })
   })

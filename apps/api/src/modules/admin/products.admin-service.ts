@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { containing } from '../../http/paging.ts'
 import { categories, orderItems, productImages, products, variants } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
+import { type Actor, changedFields, writeAudit } from './audit.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { mapConstraint, slugify } from './admin-common.ts'
 
@@ -226,35 +227,57 @@ export async function createProduct(db: Db, input: Required<Pick<ProductInput, '
   )
 }
 
-export async function updateProduct(db: Db, id: string, input: ProductInput) {
-  const [current] = await db.select().from(products).where(eq(products.id, id)).limit(1)
-  if (!current) throw new AppError('PRODUCT_NOT_FOUND')
-  const price = input.price ?? current.price
-  const compareAtPrice = input.compareAtPrice === undefined ? current.compareAtPrice : input.compareAtPrice
-  checkPrices(price, compareAtPrice)
-  if ((input.nameAr ?? current.nameAr) === '' && (input.nameFr ?? current.nameFr) === '') {
-    throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'nameFr', message: 'validation:required' }] })
-  }
-  if (input.categoryId) await ensureCategory(db, input.categoryId)
-  const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
-  await db
-    .update(products)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(products.id, id))
+export async function updateProduct(db: Db, id: string, input: ProductInput, actor: Actor) {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update')
+    if (!current) throw new AppError('PRODUCT_NOT_FOUND')
+    const price = input.price ?? current.price
+    const compareAtPrice = input.compareAtPrice === undefined ? current.compareAtPrice : input.compareAtPrice
+    checkPrices(price, compareAtPrice)
+    if ((input.nameAr ?? current.nameAr) === '' && (input.nameFr ?? current.nameFr) === '') {
+      throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'nameFr', message: 'validation:required' }] })
+    }
+    if (input.categoryId) await ensureCategory(tx, input.categoryId)
+    const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
+    await tx
+      .update(products)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(products.id, id))
+    const change = changedFields(current, { price, compareAtPrice }, ['price', 'compareAtPrice'])
+    if (change) {
+      await writeAudit(tx, actor, { kind: 'price', action: 'update', entity: 'product', entityId: id, label: current.nameFr || current.nameAr, ...change })
+    }
+  })
 }
 
 /** A product that was ever ordered is hidden (order history keeps pointing at it); otherwise it is deleted. */
-export async function deleteProduct(db: Db, id: string): Promise<{ deleted: boolean; images: ImageRow[] }> {
+export async function deleteProduct(db: Db, id: string, actor: Actor): Promise<{ deleted: boolean; images: ImageRow[] }> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update')
+    const [current] = await tx
+      .select({ id: products.id, nameAr: products.nameAr, nameFr: products.nameFr, price: products.price, isActive: products.isActive })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update')
     if (!current) throw new AppError('PRODUCT_NOT_FOUND')
     const [ordered] = await tx.select({ n: count() }).from(orderItems).where(eq(orderItems.productId, id))
+    const audit = (action: 'delete' | 'deactivate') =>
+      writeAudit(tx, actor, {
+        kind: 'deletion',
+        action,
+        entity: 'product',
+        entityId: id,
+        label: current.nameFr || current.nameAr,
+        before: { price: current.price, isActive: current.isActive },
+        after: action === 'delete' ? null : { isActive: false },
+      })
     if ((ordered?.n ?? 0) > 0) {
       await tx.update(products).set({ isActive: false, updatedAt: sql`now()` }).where(eq(products.id, id))
+      await audit('deactivate')
       return { deleted: false, images: [] }
     }
     const images = await tx.select().from(productImages).where(eq(productImages.productId, id))
     await tx.delete(products).where(eq(products.id, id))
+    await audit('delete')
     return { deleted: true, images }
   })
 }

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
 import { contactMessages, deliveryPrices, newsletterSubscriptions, sessions, shopSettings, staff, wilayas } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { pagingQuery } from '../../http/paging.ts'
-import { hashToken, requireStaff, STAFF_COOKIE } from '../../plugins/session.ts'
+import { hashToken, requireStaff, STAFF_COOKIE, staffOf } from '../../plugins/session.ts'
+import { changedFields, writeAudit } from './audit.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
-import { createStaff } from './staff.service.ts'
+import { createStaff, randomPassword } from './staff.service.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { csvDocument, mapConstraint, optionalText, paged, queryBoolean, requireUuid, sendCsv } from './admin-common.ts'
 import { readMultipart, requireFile, storeLogo } from './admin-media.ts'
@@ -51,7 +53,13 @@ const settingsBody = z.object({
   defaultStopdeskFee: fee.optional(),
   defaultReturnFee: fee.optional(),
   wilayaDivision: z.union(WILAYA_DIVISIONS.map((d) => z.literal(d)) as [z.ZodLiteral<58>, z.ZodLiteral<69>]).optional(),
+  /** Anti-hoarding order rules: units of one item per order, units per order, unconfirmed orders per phone. */
+  maxLineQuantity: z.number().int().min(1).max(1000).optional(),
+  maxOrderQuantity: z.number().int().min(1).max(10000).optional(),
+  maxOpenOrdersPerPhone: z.number().int().min(1).max(100).optional(),
 })
+const orderBelowLine = (min: number) =>
+  new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'maxOrderQuantity', message: 'validation:orderLimits.orderBelowLine', params: { min } }] })
 
 const staffCreate = z.object({
   email: emailAddress,
@@ -65,6 +73,7 @@ const staffPatch = z.object({
   isActive: z.boolean().optional(),
   password: newPassword.optional(),
 })
+const staffPasswordReset = z.object({ password: newPassword.optional() })
 const contactList = z.object({ handled: queryBoolean.optional(), ...pagingQuery(50) })
 const contactPatch = z.object({ handled: z.boolean() })
 
@@ -84,8 +93,22 @@ const settingsReply = (s: SettingsRow) => ({
   defaultStopdeskFee: s.defaultStopdeskFee,
   defaultReturnFee: s.defaultReturnFee,
   wilayaDivision: s.wilayaDivision,
+  maxLineQuantity: s.maxLineQuantity,
+  maxOrderQuantity: s.maxOrderQuantity,
+  maxOpenOrdersPerPhone: s.maxOpenOrdersPerPhone,
   updatedAt: s.updatedAt.toISOString(),
 })
+
+/** An audit line when the default delivery fees change (delivery screen or settings). */
+async function auditDefaultFees(
+  tx: Db,
+  actor: { id: string; name: string },
+  before: SettingsRow,
+  after: Pick<SettingsRow, 'defaultHomeFee' | 'defaultStopdeskFee' | 'defaultReturnFee'>,
+) {
+  const change = changedFields(before, after, ['defaultHomeFee', 'defaultStopdeskFee', 'defaultReturnFee'])
+  if (change) await writeAudit(tx, actor, { kind: 'delivery_fee', action: 'update', entity: 'delivery_defaults', ...change })
+}
 
 type StaffRow = typeof staff.$inferSelect
 const staffReply = (m: StaffRow) => ({
@@ -99,12 +122,11 @@ const staffReply = (m: StaffRow) => ({
 
 export async function shopAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
-  const staffOnly = requireStaff('owner', 'staff')
-  const ownerOnly = requireStaff('owner')
 
   // ---------------------------------------------------------------- delivery prices
   {
     const tags = ['admin: delivery']
+    const staffOnly = requireStaff('delivery')
     api.get('/delivery-prices', { schema: { tags, summary: "The price table in the shop's division, and the default fees" }, onRequest: staffOnly }, async (request, reply) => {
       const settings = await getShopSettings(app.db)
       const [rows, prices] = await Promise.all([
@@ -134,10 +156,16 @@ export async function shopAdminRoutes(app: FastifyInstance): Promise<void> {
     })
     api.put('/delivery-prices/defaults', { schema: { tags, summary: 'Default fees for wilayas without a row', body: defaultsBody }, onRequest: staffOnly }, async (request, reply) => {
       const { home, stopdesk } = request.body
-      await app.db
-        .update(shopSettings)
-        .set({ defaultHomeFee: home, defaultStopdeskFee: stopdesk, defaultReturnFee: request.body.return, updatedAt: sql`now()` })
-        .where(eq(shopSettings.id, 1))
+      const actor = staffOf(request)
+      await app.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for('update')
+        if (!current) throw new Error('shop_settings row missing')
+        await tx
+          .update(shopSettings)
+          .set({ defaultHomeFee: home, defaultStopdeskFee: stopdesk, defaultReturnFee: request.body.return, updatedAt: sql`now()` })
+          .where(eq(shopSettings.id, 1))
+        await auditDefaultFees(tx, actor, current, { defaultHomeFee: home, defaultStopdeskFee: stopdesk, defaultReturnFee: request.body.return })
+      })
       return reply.ok({ defaults: request.body })
     })
     api.put(
@@ -148,7 +176,17 @@ export async function shopAdminRoutes(app: FastifyInstance): Promise<void> {
         const [w] = await app.db.select({ code: wilayas.code }).from(wilayas).where(eq(wilayas.code, code)).limit(1)
         if (!w) throw new AppError('NOT_FOUND')
         const { domicil, stopdesk, returnPrice } = request.body
+        const actor = staffOf(request)
         await app.db.transaction(async (tx) => {
+          const old = await tx.select().from(deliveryPrices).where(eq(deliveryPrices.wilayaCode, code)).for('update')
+          const home = old.find((p) => p.type === 'domicil')
+          const desk = old.find((p) => p.type === 'stopdesk')
+          const change = changedFields(
+            { domicil: home ? home.price : 'default', stopdesk: desk ? desk.price : 'default', returnPrice: home?.returnPrice ?? desk?.returnPrice ?? 'default' },
+            { domicil, stopdesk, returnPrice },
+            ['domicil', 'stopdesk', 'returnPrice'],
+          )
+          if (change) await writeAudit(tx, actor, { kind: 'delivery_fee', action: 'update', entity: 'delivery_price', entityId: code, label: String(code).padStart(2, '0'), ...change })
           for (const [type, value] of [['domicil', domicil], ['stopdesk', stopdesk]] as const) {
             await tx
               .insert(deliveryPrices)
@@ -167,18 +205,34 @@ export async function shopAdminRoutes(app: FastifyInstance): Promise<void> {
   // ---------------------------------------------------------------- settings (owner)
   {
     const tags = ['admin: settings']
+    const ownerOnly = requireStaff('settings')
     api.get('/settings', { schema: { tags, summary: 'Shop settings (owner)' }, onRequest: ownerOnly }, async (_request, reply) => {
       return reply.ok({ settings: settingsReply(await getShopSettings(app.db)) })
     })
     api.patch('/settings', { schema: { tags, summary: 'Change shop settings (owner)', body: settingsBody }, onRequest: ownerOnly }, async (request, reply) => {
       const values = withoutUndefined(request.body)
       for (const key of ['phone', 'whatsapp', 'email'] as const) if (values[key] === '') values[key] = null
-      const [row] = await app.db
-        .update(shopSettings)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(shopSettings.id, 1))
-        .returning()
-      if (!row) throw new Error('shop_settings row missing')
+      const actor = staffOf(request)
+      const row = await mapConstraint(
+        () =>
+          app.db.transaction(async (tx) => {
+            const [current] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for('update')
+            if (!current) throw new Error('shop_settings row missing')
+            // an order must be able to hold one full line: checked against the stored value the body leaves out
+            const line = values.maxLineQuantity ?? current.maxLineQuantity
+            if ((values.maxOrderQuantity ?? current.maxOrderQuantity) < line) throw orderBelowLine(line)
+            const [updated] = await tx
+              .update(shopSettings)
+              .set({ ...values, updatedAt: sql`now()` })
+              .where(eq(shopSettings.id, 1))
+              .returning()
+            if (!updated) throw new Error('shop_settings row missing')
+            await auditDefaultFees(tx, actor, current, updated)
+            return updated
+          }),
+        // the database's check has the last word
+        { shop_settings_order_limits_check: orderBelowLine(values.maxLineQuantity ?? 1) },
+      )
       return reply.ok({ settings: settingsReply(row) })
     })
     api.post(
@@ -196,12 +250,22 @@ export async function shopAdminRoutes(app: FastifyInstance): Promise<void> {
   // ---------------------------------------------------------------- staff accounts (owner)
   {
     const tags = ['admin: staff']
+    const ownerOnly = requireStaff('staff')
     api.get('/staff', { schema: { tags, summary: 'Staff accounts (owner)' }, onRequest: ownerOnly }, async (_request, reply) => {
       const rows = await app.db.select().from(staff).orderBy(asc(staff.createdAt))
       return reply.ok({ staff: rows.map(staffReply), total: rows.length })
     })
     api.post('/staff', { schema: { tags, summary: 'Create a staff account (owner)', body: staffCreate }, onRequest: ownerOnly }, async (request, reply) => {
-      const created = await mapConstraint(() => createStaff(app.db, request.body), { staff_email_lower_key: new AppError('EMAIL_TAKEN') })
+      const actor = staffOf(request)
+      const created = await mapConstraint(
+        () =>
+          app.db.transaction(async (tx) => {
+            const member = await createStaff(tx, request.body)
+            await writeAudit(tx, actor, { kind: 'staff', action: 'create', entity: 'staff', entityId: member.id, label: request.body.name, after: { role: request.body.role } })
+            return member
+          }),
+        { staff_email_lower_key: new AppError('EMAIL_TAKEN') },
+      )
       const [row] = await app.db.select().from(staff).where(eq(staff.id, created.id))
       if (!row) throw new Error('staff insert returned nothing')
       return reply.code(201).ok({ staff: staffReply(row) })
@@ -209,34 +273,47 @@ export async function shopAdminRoutes(app: FastifyInstance): Promise<void> {
     api.patch('/staff/:id', { schema: { tags, summary: 'Change name, role, active or password; the shop always keeps an active owner (owner)', params, body: staffPatch }, onRequest: ownerOnly }, async (request, reply) => {
       const id = requireUuid(request.params.id)
       const body = request.body
-      const currentToken = request.cookies[STAFF_COOKIE]
-      const row = await app.db.transaction(async (tx) => {
-        // lock the active owners first: two owners demoting each other at once cannot leave none
-        await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.role, 'owner'), eq(staff.isActive, true))).orderBy(asc(staff.id)).for('update')
-        const [current] = await tx.select().from(staff).where(eq(staff.id, id)).for('update')
-        if (!current) throw new AppError('NOT_FOUND')
+      const actor = staffOf(request)
+      const row = await changeStaff(app.db, id, request.cookies[STAFF_COOKIE], async (tx, current) => {
         const values: Partial<typeof staff.$inferInsert> = withoutUndefined({ name: body.name, role: body.role, isActive: body.isActive })
         if (body.password) values.passwordHash = await hashPassword(body.password)
-        const [updated] = await tx.update(staff).set({ ...values, updatedAt: sql`now()` }).where(eq(staff.id, id)).returning()
-        if (!updated) throw new AppError('NOT_FOUND')
-        const [owners] = await tx.select({ n: count() }).from(staff).where(and(eq(staff.role, 'owner'), eq(staff.isActive, true)))
-        if ((owners?.n ?? 0) === 0) throw new AppError('LAST_OWNER')
-        if (body.isActive === false) {
-          await tx.delete(sessions).where(eq(sessions.staffId, id))
-        } else if (body.password) {
-          // a new password signs the account out everywhere, except in the owner's own current session
-          const keep = currentToken ? hashToken(currentToken) : ''
-          await tx.delete(sessions).where(and(eq(sessions.staffId, id), ne(sessions.tokenHash, keep)))
+        const change = changedFields({ role: current.role, isActive: current.isActive }, { role: body.role, isActive: body.isActive }, ['role', 'isActive'])
+        if (change || body.password) {
+          await writeAudit(tx, actor, {
+            kind: 'staff',
+            action: body.password ? 'reset-password' : 'update',
+            entity: 'staff',
+            entityId: id,
+            label: current.name,
+            before: change?.before ?? null,
+            after: { ...change?.after, ...(body.password ? { password: 'changed' } : {}) },
+          })
         }
-        return updated
+        return { values, revoke: body.isActive === false ? 'all' : body.password ? 'others' : 'none' }
       })
       return reply.ok({ staff: staffReply(row) })
     })
+    api.post(
+      '/staff/:id/password',
+      { schema: { tags, summary: "Reset a member's password: the one given, or a generated one returned once; that member's sessions end (owner)", params, body: staffPasswordReset }, onRequest: ownerOnly },
+      async (request, reply) => {
+        const id = requireUuid(request.params.id)
+        const actor = staffOf(request)
+        const password = request.body.password ?? randomPassword()
+        const passwordHash = await hashPassword(password)
+        const row = await changeStaff(app.db, id, request.cookies[STAFF_COOKIE], async (tx, current) => {
+          await writeAudit(tx, actor, { kind: 'staff', action: 'reset-password', entity: 'staff', entityId: id, label: current.name, after: { password: 'changed' } })
+          return { values: { passwordHash }, revoke: 'others' }
+        })
+        return reply.ok({ staff: staffReply(row), password: request.body.password ? null : password })
+      },
+    )
   }
 
   // ---------------------------------------------------------------- newsletter and contact messages
   {
     const tags = ['admin: messages']
+    const staffOnly = requireStaff('inbox')
     const listQuery = z.object({ ...pagingQuery(50) })
     api.get('/newsletter', { schema: { tags, summary: 'Newsletter subscriptions, newest first', querystring: listQuery }, onRequest: staffOnly }, async (request, reply) => {
       const { page, limit } = request.query
@@ -273,6 +350,35 @@ export async function shopAdminRoutes(app: FastifyInstance): Promise<void> {
       return reply.ok({ message: messageReply(row) })
     })
   }
+}
+
+/**
+ * Changes one staff account in a transaction: the active owners are locked first (two owners demoting
+ * each other at once cannot leave none), the shop must keep an active owner, and the member's sessions
+ * end as asked ('others': all but the caller's own current session, after a new password).
+ */
+async function changeStaff(
+  db: Db,
+  id: string,
+  callerToken: string | undefined,
+  change: (tx: Db, current: StaffRow) => Promise<{ values: Partial<typeof staff.$inferInsert>; revoke: 'all' | 'others' | 'none' }>,
+): Promise<StaffRow> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.role, 'owner'), eq(staff.isActive, true))).orderBy(asc(staff.id)).for('update')
+    const [current] = await tx.select().from(staff).where(eq(staff.id, id)).for('update')
+    if (!current) throw new AppError('NOT_FOUND')
+    const { values, revoke } = await change(tx, current)
+    const [updated] = await tx.update(staff).set({ ...values, updatedAt: sql`now()` }).where(eq(staff.id, id)).returning()
+    if (!updated) throw new AppError('NOT_FOUND')
+    const [owners] = await tx.select({ n: count() }).from(staff).where(and(eq(staff.role, 'owner'), eq(staff.isActive, true)))
+    if ((owners?.n ?? 0) === 0) throw new AppError('LAST_OWNER')
+    if (revoke === 'all') await tx.delete(sessions).where(eq(sessions.staffId, id))
+    if (revoke === 'others') {
+      const keep = callerToken ? hashToken(callerToken) : ''
+      await tx.delete(sessions).where(and(eq(sessions.staffId, id), ne(sessions.tokenHash, keep)))
+    }
+    return updated
+  })
 }
 
 function messageReply(m: typeof contactMessages.$inferSelect) {

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts'
 
 export type CouponRow = typeof coupons.$inferSelect
 
-/** Who uses a coupon: one use per phone number and per client account (DECISIONS, spec §3). */
+/** Who uses a coupon: per_customer_limit uses per phone number and per client account (DECISIONS, spec §3). */
 export interface CouponUser {
   phone?: string | null
   clientId?: string | null
@@ -52,8 +52,9 @@ export async function checkCoupon(db: Db, code: string, amount: number, user: Co
 
 /**
  * Takes one use of the coupon inside the order's transaction. The conditional update holds the
- * maximum under concurrency (a CHECK backs it), and the partial unique indexes hold "one use per
- * phone / client" even when two orders race.
+ * maximum under concurrency (a CHECK backs it) and locks the coupon's row until the order commits, so
+ * the customer's uses counted next (by phone and by account) include every order committed before:
+ * two orders of one customer racing for the last allowed use are counted one after the other.
  */
 export async function redeemCoupon(
   tx: Db,
@@ -64,14 +65,18 @@ export async function redeemCoupon(
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1`, updatedAt: sql`now()` })
     .where(and(eq(coupons.id, coupon.id), sql`(${coupons.maxUses} is null or ${coupons.usedCount} < ${coupons.maxUses})`))
-    .returning({ id: coupons.id })
-  if (taken.length === 0) throw new AppError('COUPON_LIMIT_REACHED')
-  const inserted = await tx
+    .returning({ perCustomerLimit: coupons.perCustomerLimit })
+  const [locked] = taken
+  if (!locked) throw new AppError('COUPON_LIMIT_REACHED')
+  const owners = [eq(couponRedemptions.phone, redemption.phone), redemption.clientId ? eq(couponRedemptions.clientId, redemption.clientId) : undefined]
+  const [used] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, coupon.id), isNull(couponRedemptions.releasedAt), or(...owners)))
+  if (Number(used?.n ?? 0) >= locked.perCustomerLimit) throw new AppError('COUPON_ALREADY_USED')
+  await tx
     .insert(couponRedemptions)
     .values({ couponId: coupon.id, orderId: redemption.orderId, phone: redemption.phone, clientId: redemption.clientId, discount: redemption.discount })
-    .onConflictDoNothing()
-    .returning({ id: couponRedemptions.id })
-  if (inserted.length === 0) throw new AppError('COUPON_ALREADY_USED')
 }
 
 export function couponReply(coupon: CouponRow) {

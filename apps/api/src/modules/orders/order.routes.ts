@@ -10,7 +10,7 @@ import { requireClient } from '../../plugins/session.ts'
 import { guestSessionId } from '../cart/cart.routes.ts'
 import { placeOrderBody } from './order-input.ts'
 import { findOrder, orderReplies, orderReply } from './order.read.ts'
-import { placeOrder } from './order.service.ts'
+import { isOrderReplay, placeOrder } from './order.service.ts'
 
 const idParams = z.object({ id: z.string().uuid('validation:invalid') })
 const idempotencyKey = z.string().trim().regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'validation:invalid')
@@ -40,13 +40,15 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const key = header === undefined ? null : idempotencyKey.safeParse(header)
     if (key && !key.success) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'Idempotency-Key', message: 'validation:invalid' }] })
     const sessionId = clientId ? null : (guestSessionId(request) ?? null)
-    if (!clientId) await app.rateLimit('GUEST_ORDER', request, `phone:${request.body.customer.phone}`)
-    const { order, created } = await placeOrder(app.db, request.body, {
-      clientId,
-      guestSessionId: sessionId,
-      idempotencyKey: key?.data ?? null,
-      locale: request.locale,
-    })
+    const ctx = { clientId, guestSessionId: sessionId, idempotencyKey: key?.data ?? null, locale: request.locale }
+    // Guests and clients alike, a replay of a placed order excepted (it places nothing). Counted per
+    // address + phone and per account, then per address alone under a looser limit: shoppers sharing a
+    // carrier's NAT address each have their own window, a flood from one address is still capped.
+    if (!(await isOrderReplay(app.db, request.body, ctx))) {
+      await app.rateLimitKeys('ORDER', [`phone:${request.body.customer.phone}:ip:${request.ip}`, ...(clientId ? [`client:${clientId}`] : [])])
+      await app.rateLimitKeys('ORDER_ADDRESS', [`ip:${request.ip}`])
+    }
+    const { order, created } = await placeOrder(app.db, request.body, ctx)
     if (created) {
       reply.code(201)
       if (order.email) {

@@ -43,6 +43,25 @@ function requestHash(input: PlaceOrderInput): string {
   return createHash('sha256').update(JSON.stringify(meaning)).digest('hex')
 }
 
+/** Whose idempotency keys these are: a client's, or a guest session's. */
+function idempotencyScope(ctx: Pick<OrderContext, 'clientId' | 'guestSessionId'>): string {
+  return ctx.clientId ? `client:${ctx.clientId}` : `guest:${ctx.guestSessionId ?? 'none'}`
+}
+
+/**
+ * True when this request repeats one whose order is already placed (same key, same content): the reply
+ * will be that order, so the request is not counted against the order rate limits.
+ */
+export async function isOrderReplay(db: Db, input: PlaceOrderInput, ctx: OrderContext): Promise<boolean> {
+  if (!ctx.idempotencyKey) return false
+  const [first] = await db
+    .select({ requestHash: idempotencyKeys.requestHash, orderId: idempotencyKeys.orderId })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, idempotencyScope(ctx)), eq(idempotencyKeys.key, ctx.idempotencyKey)))
+    .limit(1)
+  return Boolean(first?.orderId && first.requestHash === requestHash(input))
+}
+
 /** Everything the order will be made of, priced by the server from today's catalogue, fees and coupon. */
 async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
   const settings = await getShopSettings(db)
@@ -66,6 +85,20 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
     else byVariant.set(line.variant.id, { ...line })
   }
   const merged = [...byVariant.values()].sort((a, b) => (a.variant.id < b.variant.id ? -1 : 1))
+  // anti-hoarding rules of the shop (settings): units of one item, then units in all
+  for (const line of merged) {
+    if (line.quantity > settings.maxLineQuantity) {
+      const name = localized(line.product.nameAr, line.product.nameFr, ctx.locale)
+      throw new AppError('ORDER_LINE_LIMIT', {
+        params: { limit: settings.maxLineQuantity, name },
+        data: { productId: line.product.id, limit: settings.maxLineQuantity },
+      })
+    }
+  }
+  const units = merged.reduce((sum, line) => sum + line.quantity, 0)
+  if (units > settings.maxOrderQuantity) {
+    throw new AppError('ORDER_QUANTITY_LIMIT', { params: { limit: settings.maxOrderQuantity }, data: { limit: settings.maxOrderQuantity } })
+  }
   const subtotal = merged.reduce((sum, line) => sum + line.product.price * line.quantity, 0)
 
   const fee = await quoteDelivery(db, input.wilayaCode, input.deliveryType, settings)
@@ -79,6 +112,7 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
     discount = checked.discount
   }
   return {
+    settings,
     commune,
     lines: merged,
     subtotal,
@@ -96,7 +130,7 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
  * Any refusal rolls all of it back. Returns the order id and whether it was created by this call.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext): Promise<{ order: OrderRow; created: boolean }> {
-  const scope = ctx.clientId ? `client:${ctx.clientId}` : `guest:${ctx.guestSessionId ?? 'none'}`
+  const scope = idempotencyScope(ctx)
   const hash = requestHash(input)
   return db.transaction(async (tx) => {
     if (ctx.idempotencyKey) {
@@ -131,6 +165,19 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
           },
         },
       })
+    }
+
+    // Open (not yet confirmed) orders of this phone: counted under a lock of the phone, so two orders
+    // sent at once cannot both see room for one more. Taken before any row lock, as every order does.
+    const phone = input.customer.phone
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order-phone:${phone}`}, 0))`)
+    const [open] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.phone, phone), eq(orders.status, 'pending')))
+    if (Number(open?.n ?? 0) >= quote.settings.maxOpenOrdersPerPhone) {
+      const limit = quote.settings.maxOpenOrdersPerPhone
+      throw new AppError('OPEN_ORDERS_LIMIT', { params: { limit }, data: { limit } })
     }
 
     for (const line of quote.lines) {

@@ -17,6 +17,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         bankDetails: s.bankDetails,
         ccpDetails: s.ccpDetails,
         paymentMethods: ['cash_on_delivery', ...(s.bankDetails ? ['bank_transfer'] : []), ...(s.ccpDetails ? ['ccp'] : [])],
+        // the storefront's quantity steppers stop at maxLineQuantity; the API refuses orders above any of these
+        orderLimits: { maxLineQuantity: s.maxLineQuantity, maxOrderQuantity: s.maxOrderQuantity, maxOpenOrdersPerPhone: s.maxOpenOrdersPerPhone },
       },
     })
   })

@@ -57,13 +57,16 @@ export function pickColor(variants: ProductVariant[], choice: VariantChoice, col
   return { color, size: keepSize ? choice.size : null }
 }
 
-/** The stepper's upper bound: the chosen variant's stock (at least 1 so the control stays readable). */
-export function maxQuantity(variant: ProductVariant | undefined): number {
-  return variant ? Math.max(1, variant.stock) : 1
+/**
+ * The stepper's upper bound: the chosen variant's stock, and at most the shop's units of one item per
+ * order (at least 1 so the control stays readable).
+ */
+export function maxQuantity(variant: ProductVariant | undefined, lineLimit = Number.POSITIVE_INFINITY): number {
+  return variant ? Math.max(1, Math.min(variant.stock, lineLimit)) : 1
 }
 
-export function clampQuantity(quantity: number, variant: ProductVariant | undefined): number {
-  return Math.min(Math.max(1, Math.floor(quantity) || 1), maxQuantity(variant))
+export function clampQuantity(quantity: number, variant: ProductVariant | undefined, lineLimit = Number.POSITIVE_INFINITY): number {
+  return Math.min(Math.max(1, Math.floor(quantity) || 1), maxQuantity(variant, lineLimit))
 }
 
 /**

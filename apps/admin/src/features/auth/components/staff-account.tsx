@@ -1,4 +1,6 @@
+import type { StaffRole } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { IconSignOut } from '../../../components/icons/icon-sign-out.tsx'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
@@ -7,15 +9,18 @@ import type { Staff } from '../types.ts'
 
 const ROLE_TONE = {
   owner: 'bg-brand-soft text-brand',
-  staff: 'bg-white text-muted',
-} as const
+  manager: 'bg-white text-ink',
+  agent: 'bg-white text-muted',
+} as const satisfies Record<StaffRole, string>
 
 export interface StaffAccountProps {
   staff: Staff
+  /** Closes the phone drawer when the account link is followed. */
+  onNavigate?: () => void
 }
 
 /** Who is signed in (name, e-mail, role) and the sign-out button. */
-export function StaffAccount({ staff }: StaffAccountProps) {
+export function StaffAccount({ staff, onNavigate }: StaffAccountProps) {
   const { t } = useTranslation()
   const signOut = useSignOut()
   const error = useErrorMessage(signOut.error)
@@ -34,6 +39,9 @@ export function StaffAccount({ staff }: StaffAccountProps) {
           {t(`staff.role.${staff.role}`)}
         </span>
       </div>
+      <Link to="/account" onClick={onNavigate} className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+        {t('staff.account')}
+      </Link>
       <button
         type="button"
         onClick={() => signOut.mutate()}

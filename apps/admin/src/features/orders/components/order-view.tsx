@@ -19,6 +19,7 @@ import { OrderHistory } from './order-history.tsx'
 import { OrderItems } from './order-items.tsx'
 import { OrderNotesForm } from './order-notes-form.tsx'
 import { ReturnRequests } from './return-requests.tsx'
+import { useCan } from '../../auth/api/use-can.ts'
 import { StatusMoves } from './status-moves.tsx'
 
 export interface OrderViewProps {
@@ -42,6 +43,8 @@ export function OrderView({ orderId }: OrderViewProps) {
   const loadError = useErrorMessage(page.error)
   const actionError = useErrorMessage(action.error)
   const isConflict = action.error instanceof ApiError && action.error.code === 'ORDER_CONFLICT'
+  // payments and returns are for managers and the owner; agents see them without the buttons
+  const canManage = useCan('orders.manage')
   const listSearch = readListSearch(location.state)
   const backTo = `/orders${listSearch ? `?${listSearch}` : ''}`
 
@@ -77,7 +80,7 @@ export function OrderView({ orderId }: OrderViewProps) {
     }
   }
   const isBusy = action.isPending || page.isFetching
-  const canMarkPaid = order.paymentMethod !== 'cash_on_delivery' && order.paymentStatus === 'unpaid'
+  const canMarkPaid = canManage && order.paymentMethod !== 'cash_on_delivery' && order.paymentStatus === 'unpaid'
 
   return (
     <>
@@ -134,7 +137,7 @@ export function OrderView({ orderId }: OrderViewProps) {
             <ReturnRequests
               requests={returnRequests}
               isBusy={isBusy}
-              onUpdate={(requestId, status, note) => run({ kind: 'returnRequest', requestId, status, note })}
+              onUpdate={canManage ? (requestId, status, note) => run({ kind: 'returnRequest', requestId, status, note }) : undefined}
             />
             <OrderHistory entries={history} />
           </div>

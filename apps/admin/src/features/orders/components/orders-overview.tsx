@@ -9,6 +9,7 @@ import { useOrders } from '../api/use-orders.ts'
 import { filterQuery, listQuery, readPage, withFilter } from '../order-filters.ts'
 import { OrderFiltersBar } from './order-filters-bar.tsx'
 import { OrdersTable } from './orders-table.tsx'
+import { useCan } from '../../auth/api/use-can.ts'
 
 /** The orders list: filters in the address, one server page at a time, CSV export of the same filters. */
 export function OrdersOverview() {
@@ -17,18 +18,22 @@ export function OrdersOverview() {
   const orders = useOrders(listQuery(search))
   const errorMessage = useErrorMessage(orders.error)
   const exportQuery = filterQuery(search)
+  // the courier CSV carries every customer's details and amounts: not an agent's
+  const canExport = useCan('orders.manage')
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-bold">{t('list.title')}</h1>
-        <a
-          href={`/api/v1/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ''}`}
-          download
-          className={buttonClass('secondary')}
-        >
-          {t('list.export')}
-        </a>
+        {canExport ? (
+          <a
+            href={`/api/v1/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ''}`}
+            download
+            className={buttonClass('secondary')}
+          >
+            {t('list.export')}
+          </a>
+        ) : null}
       </div>
       <OrderFiltersBar
         search={search}

@@ -15,7 +15,8 @@ const HANDLED = ['accepted', 'refused', 'received'] as const satisfies readonly 
 export interface ReturnRequestsProps {
   requests: ReturnRequest[]
   isBusy: boolean
-  onUpdate: (requestId: string, status: ReturnRequestStatus, note: string) => Promise<boolean>
+  /** Absent for a role that cannot handle returns (agents): the requests are shown, not the form. */
+  onUpdate?: (requestId: string, status: ReturnRequestStatus, note: string) => Promise<boolean>
 }
 
 function ReturnRequestItem({ request, isBusy, onUpdate }: { request: ReturnRequest } & Omit<ReturnRequestsProps, 'requests'>) {
@@ -30,6 +31,7 @@ function ReturnRequestItem({ request, isBusy, onUpdate }: { request: ReturnReque
         <span className="text-muted"> · {formatDateTime(request.createdAt, locale)}</span>
       </p>
       {request.reason ? <p className="text-sm whitespace-pre-line">{request.reason}</p> : null}
+      {onUpdate ? (
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
@@ -50,6 +52,7 @@ function ReturnRequestItem({ request, isBusy, onUpdate }: { request: ReturnReque
           {t('returns.save')}
         </button>
       </form>
+      ) : null}
     </li>
   )
 }

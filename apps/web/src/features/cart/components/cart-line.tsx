@@ -1,6 +1,7 @@
 import { colorName, formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useMaxLineQuantity } from '../../../lib/shop-settings.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { useCartItem } from '../api/use-cart-items.ts'
 import type { CartItem } from '../types.ts'
@@ -17,6 +18,9 @@ export function CartLine({ item, compact = false, onNavigate }: CartLineProps) {
   const { t } = useTranslation('cart')
   const locale = useLocale()
   const { setQuantity, remove, isBusy } = useCartItem(item._id)
+  const lineLimit = useMaxLineQuantity()
+  // the stepper stops at the stock and at the shop's units of one item per order
+  const max = Math.max(1, Math.min(item.stock, lineLimit))
   const image = item.product.image
   const imageSize = compact ? 'size-16' : 'size-24'
 
@@ -64,13 +68,15 @@ export function CartLine({ item, compact = false, onNavigate }: CartLineProps) {
           <p className="text-sm font-medium text-sale">{t('item.unavailable')}</p>
         ) : item.quantityAboveStock ? (
           <p className="text-sm font-medium text-sale">{t('item.aboveStock', { count: item.stock })}</p>
+        ) : item.quantity > lineLimit ? (
+          <p className="text-sm font-medium text-sale">{t('item.aboveLimit', { count: lineLimit })}</p>
         ) : null}
         <div className="mt-1 flex items-center justify-between gap-2">
           {item.available ? (
             <QuantityStepper
               value={item.quantity}
-              max={Math.max(1, item.stock)}
-              onChange={(quantity) => setQuantity(Math.min(quantity, Math.max(1, item.stock)))}
+              max={max}
+              onChange={(quantity) => setQuantity(Math.min(quantity, max))}
               disabled={isBusy}
               itemName={item.product.name}
             />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { pickLocalized } from '../../../lib/localized.ts'
+import { useMaxLineQuantity } from '../../../lib/shop-settings.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import type { ProductDetail, ProductVariant } from '../types.ts'
 import {
@@ -69,7 +70,8 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
   const name = pickLocalized(product.nameAr, product.nameFr, locale) || product.name
   const description = pickLocalized(product.descriptionAr, product.descriptionFr, locale) || product.description
   const variant = chosenVariant(variants, choice)
-  const chosenQuantity = clampQuantity(quantity, variant)
+  const lineLimit = useMaxLineQuantity()
+  const chosenQuantity = clampQuantity(quantity, variant, lineLimit)
   const isSoldOut = product.stock <= 0 || variants.every((v) => v.stock <= 0)
   const stockShown = variant ? variant.stock : product.stock
   const isLow = !isSoldOut && stockShown > 0 && stockShown <= LOW_STOCK_THRESHOLD
@@ -146,7 +148,7 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
                   sizeError={pickError}
                 />
               </div>
-              <QuantityStepper value={chosenQuantity} max={maxQuantity(variant)} onChange={setQuantity} disabled={!variant} />
+              <QuantityStepper value={chosenQuantity} max={maxQuantity(variant, lineLimit)} onChange={setQuantity} disabled={!variant} />
               <div className="grid grid-cols-2 gap-3">
                 <button
                   type="button"
