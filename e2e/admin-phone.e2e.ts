@@ -122,6 +122,8 @@ const SCREENS = () => [
   '/admin/pixels',
   '/admin/settings',
   '/admin/staff',
+  '/admin/audit-log',
+  '/admin/account',
 ]
 
 describe('back office on a 390 px phone', { concurrency: false }, () => {
