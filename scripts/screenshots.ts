@@ -9,8 +9,10 @@ import { DESKTOP, type Locale, ownerCookie, PHONE, productsInStock, shopper, sto
 // `npm run screenshots`: the storefront's main screens on a fresh demo shop, written to docs/screenshots/
 // as <screen>-<language>-<width>.png: a 390x844 phone in Arabic and a 1440x900 desktop in French. The
 // shopper's path is real: a guest cart, the checkout with the demo coupon applied, the order placed,
-// then found on the tracking page. Then back-office screens on the phone in Arabic (admin-*-ar-390.png).
-// `npm run screenshots -- --admin` takes only those. Needs `npm run build` first.
+// then found on the tracking page. Then the back office on a phone in Arabic: the order page with the
+// customer's note beside the call, the staff notes and the history (admin-order-*-ar-390.png), and the
+// delivery-price table as cards (admin-delivery-prices-ar-390.png).
+// Needs `npm run build` first. `SCREENSHOTS=admin npm run screenshots` takes the back-office shots only.
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 
@@ -123,16 +125,71 @@ async function backOffice(browser: Browser, url: string, email: string, password
   await shoot(page, 'admin-delivery-prices', 'ar', PHONE.width)
   await context.close()
 }
+/**
+ * The order page as a call-centre agent sees it on a phone, in Arabic: an order with the shopper's note, a
+ * missed call, two staff notes by two people and the courier's id, so every kind of history entry shows.
+ */
+async function adminOrder(browser: Browser, url: string, owner: { email: string; password: string }): Promise<void> {
+  const [product] = await productsInStock(url, 1)
+  const variant = product?.variants?.find((v) => v.stock > 0)
+  if (!product || !variant) throw new Error('the demo shop has no product in stock')
+  const { cities } = await storeApi<{ cities: { _id: number }[] }>(url, '/location/states/16/cities')
+  const { order } = await storeApi<{ order: { _id: string } }>(url, '/order/guest', {
+    method: 'POST',
+    body: {
+      orderItems: [{ productId: product._id, size: variant.size, color: variant.color, quantity: 1 }],
+      customerInfo: { firstName: 'أمين', lastName: 'بن علي', phone: '0551234567', email: null },
+      shippingAddress: { wilayaId: '16', communeId: cities[0]?._id, type: 'domicil', address: 'حي 5 جويلية، عمارة 3، الطابق 2' },
+      paymentMethod: 'cash_on_delivery',
+      notes: 'اتصلوا بعد الساعة 5 مساءً من فضلكم، الجرس لا يعمل',
+    },
+  })
+  const ownerSession = await ownerCookie(url, owner.email, owner.password)
+  const agent = { email: 'sara@khatwa.dz', password: 'screenshot-agent-password-2026' }
+  await storeApi(url, '/admin/staff', { method: 'POST', cookie: ownerSession, body: { ...agent, name: 'سارة', role: 'staff' } })
+  const agentSession = await ownerCookie(url, agent.email, agent.password)
+  const base = `/admin/orders/${order._id}`
+  await storeApi(url, `${base}/call`, { method: 'POST', cookie: agentSession, body: { outcome: 'no_answer', note: 'الهاتف مغلق', version: 1 } })
+  await storeApi(url, `${base}/notes`, { method: 'POST', cookie: agentSession, body: { text: 'الزبون طلب تغيير المقاس إلى 43 إن توفر' } })
+  await storeApi(url, `${base}/notes`, { method: 'POST', cookie: ownerSession, body: { text: 'المقاس 43 متوفر، نعيد الاتصال مساءً' } })
+  await storeApi(url, base, { method: 'PATCH', cookie: ownerSession, body: { deliveryTrackingId: 'YAL-7781-DZ', version: 2 } })
 
-const onlyAdmin = process.argv.includes('--admin')
+  const context = await browser.newContext({ baseURL: url, viewport: PHONE, isMobile: true, hasTouch: true, locale: 'ar-DZ' })
+  await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'ar'))
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  await page.goto('/admin/login')
+  await page.getByLabel('البريد الإلكتروني').fill(agent.email)
+  await page.getByLabel('كلمة المرور').fill(agent.password)
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click()
+  await page.waitForURL((address) => !address.pathname.endsWith('/login'))
+  await page.goto(base)
+  await page.getByRole('region', { name: 'ملاحظات الفريق' }).waitFor()
+
+  await shoot(page, 'admin-order', 'ar', PHONE.width)
+  for (const [name, region] of [
+    ['admin-order-customer', 'الزبون والتوصيل'],
+    // the history is the page's end: scrolled to the staff notes, both show
+    ['admin-order-notes-history', 'ملاحظات الفريق'],
+  ] as const) {
+    await page.getByRole('region', { name: region }).evaluate((element) => element.scrollIntoView({ block: 'start' }))
+    await shoot(page, name, 'ar', PHONE.width)
+  }
+  await settle(page)
+  await page.screenshot({ path: path.join(OUT, 'admin-order-full-ar-390.png'), fullPage: true })
+  console.log('wrote docs/screenshots/admin-order-full-ar-390.png')
+  await context.close()
+}
+
 const store = await startStore()
 const browser = await launchBrowser()
 try {
   await mkdir(OUT, { recursive: true })
-  if (!onlyAdmin) {
+  if (process.env.SCREENSHOTS !== 'admin') {
     await journey(browser, store.url, 'ar', PHONE)
     await journey(browser, store.url, 'fr', DESKTOP)
   }
+  await adminOrder(browser, store.url, { email: store.ownerEmail, password: store.ownerPassword })
   await backOffice(browser, store.url, store.ownerEmail, store.ownerPassword)
 } finally {
   await browser.close()

@@ -32,6 +32,20 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus, actor: 'staff' 
 /** Statuses whose order lines no longer hold stock. */
 export const STOCK_RELEASED_STATUSES = ['cancelled', 'deleted', 'returned'] as const satisfies readonly OrderStatus[]
 
+/**
+ * Statuses whose goods are still in the shop: deleting (or cancelling) such an order puts its stock back.
+ * From shipped on the goods are with the courier or the customer; only a return (goods back in the shop)
+ * restocks, and deleting such an order leaves stock as it is.
+ */
+export const RESTOCK_ON_DELETE_STATUSES = ['pending', 'confirmed', 'processing'] as const satisfies readonly OrderStatus[]
+
+/** Kinds of back-office order history entries; customers only see 'status' entries. */
+export const ORDER_HISTORY_KINDS = ['status', 'staff_note', 'tracking_id', 'payment'] as const
+export type OrderHistoryKind = (typeof ORDER_HISTORY_KINDS)[number]
+
+/** Statuses the courier CSV exports when no status is asked for: confirmed and packed, not yet handed over. */
+export const READY_TO_SHIP_STATUSES = ['confirmed', 'processing'] as const satisfies readonly OrderStatus[]
+
 export const FINAL_STATUSES = ['delivered', 'cancelled', 'deleted', 'returned'] as const satisfies readonly OrderStatus[]
 
 export const PAYMENT_METHODS = ['cash_on_delivery', 'bank_transfer', 'ccp'] as const

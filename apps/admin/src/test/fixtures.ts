@@ -96,7 +96,8 @@ export const ORDER_PAGE: OrderPage = {
     totalAmount: 9300,
     amountToCollect: 9300,
     itemCount: 2,
-    notes: null,
+    notes: 'Sonner deux fois',
+    customerNote: 'Sonner deux fois',
     callAttempts: 1,
     version: 3,
     items: [
@@ -127,6 +128,7 @@ export const ORDER_PAGE: OrderPage = {
       staffName: 'Amina Benali',
     },
   ],
+  staffNotes: [],
   returnRequests: [],
   allowedMoves: ['confirmed', 'cancelled', 'deleted'],
 }

@@ -3,13 +3,14 @@ import { vi } from 'vitest'
 /** A reply of the fake API: the `data` of a success, or a refusal/crash envelope with its HTTP status. */
 export type StubReply =
   | { data: unknown }
-  | { status: number; code: string; message?: string; errors?: { field: string; message: string }[] }
+  | { status: number; code: string; message?: string; errors?: { field: string; message: string }[]; data?: unknown }
 
 /** A fixed reply, or one computed from the request (its method and JSON body), possibly late or never. */
 export type StubHandler = StubReply | ((request: { method: string; body: unknown }) => StubReply | Promise<StubReply>)
 
 function toResponse(reply: StubReply): Response {
-  if ('data' in reply) return Response.json({ status: 'success', data: reply.data })
+  // a refusal may carry data too (the fresh values of a 409): its HTTP status tells it apart
+  if (!('status' in reply)) return Response.json({ status: 'success', data: reply.data })
   const { status, ...rest } = reply
   return Response.json({ status: status >= 500 ? 'error' : 'fail', message: rest.code, ...rest }, { status })
 }

@@ -37,6 +37,9 @@ export const ORDER_STATUS_VALUES = [
   'deleted',
 ] as const
 
+/** Kinds of order history entries (ORDER_HISTORY_KINDS in @shop/shared). */
+export const ORDER_HISTORY_KINDS = ['status', 'staff_note', 'tracking_id', 'payment'] as const
+
 // ---------------------------------------------------------------- people and sessions
 
 export const clients = pgTable(
@@ -464,15 +467,40 @@ export const orderStatusHistory = pgTable(
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     callOutcome: text('call_outcome'),
     note: text('note'),
+    /**
+     * What the entry records: a status move or a call ('status'), a staff note ('staff_note'), the delivery
+     * company's id set or changed ('tracking_id', the new id in `note`), the order paid ('payment').
+     * Only 'status' entries are shown to the customer.
+     */
+    kind: text('kind').notNull().default('status'),
     createdAt: createdAt(),
   },
   (t) => [
     check('order_status_history_to_check', oneOf(t.toStatus, ORDER_STATUS_VALUES)),
+    check('order_status_history_kind_check', oneOf(t.kind, ORDER_HISTORY_KINDS)),
     check(
       'order_status_history_call_check',
       sql`${t.callOutcome} is null or ${t.callOutcome} in ('confirmed', 'no_answer', 'cancelled')`,
     ),
     index('order_status_history_order_idx').on(t.orderId, t.createdAt),
+  ],
+)
+
+/** What staff write about an order (never the customer's note, never sent to the courier); append-only. */
+export const orderStaffNotes = pgTable(
+  'order_staff_notes',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_staff_notes_text_length', sql`char_length(${t.text}) between 1 and 1000`),
+    index('order_staff_notes_order_idx').on(t.orderId, t.createdAt),
   ],
 )
 

@@ -1,4 +1,4 @@
-import { STOCK_RELEASED_STATUSES } from '@shop/shared'
+import { ORDER_STATUSES, RESTOCK_ON_DELETE_STATUSES, STOCK_RELEASED_STATUSES } from '@shop/shared'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 
@@ -29,6 +29,15 @@ export interface CheckOptions {
 
 /** Statuses whose stock is back on the shelf and whose coupon use is released. */
 const RELEASED = sql.raw(STOCK_RELEASED_STATUSES.map((s) => `'${s}'`).join(', '))
+/** Deleted from one of these (shipped on), an order keeps its stock used: the goods were with the courier or the customer. */
+const KEPT_ON_DELETE = sql.raw(
+  ORDER_STATUSES.filter((s) => !(STOCK_RELEASED_STATUSES as readonly string[]).includes(s) && !(RESTOCK_ON_DELETE_STATUSES as readonly string[]).includes(s))
+    .map((s) => `'${s}'`)
+    .join(', '),
+)
+/** The order `o` gave its stock (and coupon use) back: cancelled, returned, or deleted before it shipped. */
+const GAVE_BACK = sql`(o.status in (${RELEASED}) and not (o.status = 'deleted' and exists (
+  select 1 from order_status_history dh where dh.order_id = o.id and dh.kind = 'status' and dh.to_status = 'deleted' and dh.from_status in (${KEPT_ON_DELETE}))))`
 
 async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = await db.execute(query)
@@ -97,8 +106,8 @@ const CHECKS: { name: string; query: SQL }[] = [
   {
     name: 'I-COUPON a redemption is live exactly while its order holds its stock',
     query: sql`select r.id, r.order_id, o.status, r.released_at from coupon_redemptions r join orders o on o.id = r.order_id
-               where (r.released_at is null and o.status in (${RELEASED}))
-                  or (r.released_at is not null and o.status not in (${RELEASED}))`,
+               where (r.released_at is null and ${GAVE_BACK})
+                  or (r.released_at is not null and not ${GAVE_BACK})`,
   },
   {
     name: 'I-COUPON live uses per customer (phone, account) <= the per-customer limit',
@@ -137,12 +146,12 @@ const CHECKS: { name: string; query: SQL }[] = [
   },
 ]
 
-/** Units of each variant held by orders that still hold their stock (not cancelled, deleted or returned). */
+/** Units of each variant held by orders that still hold their stock (not cancelled, returned, or deleted before shipping). */
 export async function unitsHeld(db: Db): Promise<Map<string, number>> {
   const held = await rows<{ variant_id: string; units: number }>(
     db,
     sql`select i.variant_id, sum(i.quantity)::int as units from order_items i join orders o on o.id = i.order_id
-        where o.status not in (${RELEASED}) and i.variant_id is not null group by i.variant_id`,
+        where not ${GAVE_BACK} and i.variant_id is not null group by i.variant_id`,
   )
   return new Map(held.map((r) => [r.variant_id, Number(r.units)]))
 }

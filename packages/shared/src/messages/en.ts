@@ -13,6 +13,7 @@ export const en = {
     CODE_TAKEN: 'This code already exists. Choose another one.',
     PRICE_CHANGED: 'Prices or fees changed. Please check the new total.',
     ORDER_CONFLICT: 'This order was changed by someone else. Reload it and try again.',
+    STOCK_CONFLICT: 'The stock changed since you opened this product (sales or another member of staff). Nothing was saved.',
     IDEMPOTENCY_IN_PROGRESS: 'This order is already being placed. Please wait.',
     PAYLOAD_TOO_LARGE: 'The request is too large.',
     UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted.',

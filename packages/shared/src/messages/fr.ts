@@ -15,6 +15,7 @@ export const fr: Messages = {
     CODE_TAKEN: 'Ce code existe déjà. Choisissez-en un autre.',
     PRICE_CHANGED: 'Les prix ou les frais ont changé. Vérifiez le nouveau total.',
     ORDER_CONFLICT: "Cette commande a été modifiée par quelqu'un d'autre. Rechargez-la et réessayez.",
+    STOCK_CONFLICT: 'Le stock a changé depuis que vous avez ouvert ce produit (des ventes ou un autre membre de l’équipe). Rien n’a été enregistré.',
     IDEMPOTENCY_IN_PROGRESS: 'Cette commande est déjà en cours. Veuillez patienter.',
     PAYLOAD_TOO_LARGE: 'La requête est trop volumineuse.',
     UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n'est pas accepté.",

@@ -37,6 +37,92 @@ describe('order page', () => {
     expect(document.title).toBe('Commande KH-240117-0042 · Khatwa')
   })
 
+  test('the customer note is read-only beside the phone and the call; a staff note is added apart and shows with its author', async () => {
+    let page = ORDER_PAGE
+    const fetchMock = stubOrder({
+      '/admin/orders/o-1': () => ({ data: page }),
+      '/admin/orders/o-1/notes': ({ body }) => {
+        const text = (body as { text: string }).text
+        page = {
+          ...page,
+          staffNotes: [{ _id: 'n-1', text, staffName: 'Samir', createdAt: '2025-11-21T11:00:00.000Z' }],
+          history: [
+            ...page.history,
+            { _id: 3, kind: 'staff_note', fromStatus: 'pending', toStatus: 'pending', note: text, staffName: 'Samir', createdAt: '2025-11-21T11:00:00.000Z' },
+          ],
+        }
+        return { data: page }
+      },
+    })
+    renderApp({ url: URL, locale: 'fr' })
+    const customer = await screen.findByRole('region', { name: 'Client et livraison' })
+    expect(within(customer).getByText('Remarque du client')).toBeTruthy()
+    expect(within(customer).getByText('Sonner deux fois')).toBeTruthy()
+    const call = screen.getByRole('region', { name: 'Appel de confirmation' })
+    expect(within(call).getByText('Sonner deux fois')).toBeTruthy()
+    // no field holds the customer's note: staff cannot overwrite it
+    for (const field of screen.getAllByRole('textbox')) expect((field as HTMLInputElement).value).not.toBe('Sonner deux fois')
+
+    const notes = screen.getByRole('region', { name: 'Notes de l’équipe' })
+    expect(within(notes).getByText('Aucune note de l’équipe pour l’instant.')).toBeTruthy()
+    fireEvent.change(within(notes).getByLabelText('Nouvelle note (visible par l’équipe seulement)'), { target: { value: 'Note A' } })
+    fireEvent.click(within(notes).getByRole('button', { name: 'Ajouter la note' }))
+    await waitFor(() => expect(callsTo(fetchMock, '/admin/orders/o-1/notes')).toHaveLength(1))
+    expect(callsTo(fetchMock, '/admin/orders/o-1/notes')[0]).toMatchObject({ method: 'POST', body: { text: 'Note A' } })
+    const list = await within(notes).findByRole('list', { name: 'Notes de l’équipe, les plus anciennes d’abord' })
+    expect(within(list).getByText('Note A')).toBeTruthy()
+    expect(within(list).getByText('Samir')).toBeTruthy()
+    const history = screen.getByRole('region', { name: 'Historique' })
+    expect(within(history).getByText('Note de l’équipe')).toBeTruthy()
+    expect(within(history).getByText('Note A')).toBeTruthy()
+    // the customer's note is still the shopper's
+    expect(within(customer).getByText('Sonner deux fois')).toBeTruthy()
+    expect(callsTo(fetchMock, '/admin/orders/o-1')).not.toContainEqual(expect.objectContaining({ method: 'PATCH' }))
+  })
+
+  test('a staff note that fails keeps the typed text', async () => {
+    stubOrder({ '/admin/orders/o-1/notes': { status: 400, code: 'VALIDATION_FAILED', message: 'Certains champs ne sont pas valides.' } })
+    renderApp({ url: URL, locale: 'fr' })
+    const notes = await screen.findByRole('region', { name: 'Notes de l’équipe' })
+    const field = within(notes).getByLabelText('Nouvelle note (visible par l’équipe seulement)')
+    fireEvent.change(field, { target: { value: 'Colis fragile' } })
+    fireEvent.click(within(notes).getByRole('button', { name: 'Ajouter la note' }))
+    expect(await screen.findByRole('alert')).toBeTruthy()
+    expect((field as HTMLTextAreaElement).value).toBe('Colis fragile')
+  })
+
+  test('the courier id form sends the id and the version only; the history shows id changes and the payment (Arabic)', async () => {
+    const fetchMock = stubOrder({
+      '/admin/orders/o-1': {
+        data: {
+          ...ORDER_PAGE,
+          order: { ...ORDER_PAGE.order, status: 'delivered', paymentStatus: 'paid', amountToCollect: 0 },
+          allowedMoves: ['deleted'],
+          history: [
+            ...ORDER_PAGE.history,
+            { _id: 4, kind: 'tracking_id', fromStatus: 'shipped', toStatus: 'shipped', note: 'YAL-77', staffName: 'Samir', createdAt: '2025-11-22T09:00:00.000Z' },
+            { _id: 5, kind: 'payment', fromStatus: 'delivered', toStatus: 'delivered', note: null, staffName: 'Samir', createdAt: '2025-11-23T09:00:00.000Z' },
+          ],
+        },
+      },
+      '/admin/orders/o-1/status': { data: {} },
+    })
+    renderApp({ url: URL, locale: 'ar' })
+    const history = await screen.findByRole('region', { name: 'السجل' })
+    expect(within(history).getByText('YAL-77')).toBeTruthy()
+    expect(within(history).getByText(/رقم تتبع شركة التوصيل:/)).toBeTruthy()
+    expect(within(history).getByText('تم استلام المبلغ')).toBeTruthy()
+    const tracking = screen.getByRole('region', { name: 'تتبع شركة التوصيل' })
+    fireEvent.change(within(tracking).getByLabelText('رقم تتبع شركة التوصيل'), { target: { value: ' YAL-78 ' } })
+    const patch = vi.fn()
+    fetchMock.mockImplementationOnce(async (_input, init) => {
+      patch(JSON.parse(String(init?.body)))
+      return Response.json({ status: 'success', data: {} })
+    })
+    fireEvent.click(within(tracking).getByRole('button', { name: 'حفظ' }))
+    await waitFor(() => expect(patch).toHaveBeenCalledWith({ deliveryTrackingId: 'YAL-78', version: 3 }))
+  })
+
   test('only the moves the server allows are offered', async () => {
     stubOrder({
       '/admin/orders/o-1': { data: { ...ORDER_PAGE, order: { ...ORDER_PAGE.order, status: 'shipped' }, allowedMoves: ['out_for_delivery', 'delivered', 'returned'] } },

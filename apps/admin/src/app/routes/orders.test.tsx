@@ -79,6 +79,11 @@ describe('orders list', () => {
       }),
     )
     const exportLink = screen.getByRole('link', { name: 'Exporter en CSV' })
+    // no status chosen: the export is the orders ready to ship, and the page says so
+    expect(exportLink.getAttribute('aria-describedby')).toBe('orders-export-hint')
+    expect(document.getElementById('orders-export-hint')?.textContent).toBe(
+      'Sans statut choisi, le CSV contient les commandes prêtes à expédier (confirmées et en préparation).',
+    )
     expect(exportLink.getAttribute('href')).toBe(
       '/api/v1/admin/orders/export.csv?wilaya=16&paymentMethod=ccp&search=0551234567',
     )

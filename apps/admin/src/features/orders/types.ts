@@ -1,6 +1,7 @@
 import type {
   CallOutcome,
   DeliveryType,
+  OrderHistoryKind,
   OrderStatus,
   PaymentMethod,
   PaymentStatus,
@@ -82,13 +83,17 @@ export interface OrderDetail {
   amountToCollect: number
   items: OrderLine[]
   itemCount: number
+  /** The customer's note from checkout: read-only here, the only note the courier CSV carries. */
   notes: string | null
+  customerNote?: string | null
   callAttempts: number
   version: number
 }
 
 export interface OrderHistoryEntry {
   _id: string | number
+  /** A status move or call (the default), a staff note, a courier id change, a payment. */
+  kind?: OrderHistoryKind
   fromStatus: OrderStatus | null
   toStatus: OrderStatus
   callOutcome?: CallOutcome | null
@@ -107,9 +112,18 @@ export interface ReturnRequest {
   createdAt: string
 }
 
+/** A note staff wrote on the order (append-only). */
+export interface StaffNote {
+  _id: string
+  text: string
+  staffName: string | null
+  createdAt: string
+}
+
 export interface OrderPage {
   order: OrderDetail
   history: OrderHistoryEntry[]
+  staffNotes?: StaffNote[]
   returnRequests: ReturnRequest[]
   allowedMoves: OrderStatus[]
 }

@@ -36,6 +36,8 @@ export interface Variant {
   color: string
   sku?: string
   stock: number
+  /** Sent when saving: the stock the grid was loaded with (the server refuses a stale change). */
+  expectedStock?: number
 }
 
 export interface ProductDetail extends ProductRow {

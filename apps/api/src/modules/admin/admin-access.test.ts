@@ -24,6 +24,7 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'POST /orders/:id/status': 'agent',
   'POST /orders/:id/call': 'agent',
   'PATCH /orders/:id': 'agent',
+  'POST /orders/:id/notes': 'agent',
   'GET /orders/export.csv': 'manager',
   'POST /orders/:id/mark-paid': 'manager',
   'PATCH /orders/:id/return-requests/:requestId': 'manager',

@@ -53,6 +53,64 @@ for (const target of TEST_TARGETS) {
       assert.equal(rows.find((v) => v.id === b.id)?.stock, 0)
     })
 
+    test('variant grid: a stale save never puts sold units back; a changed stock that moved meanwhile is a 409 STOCK_CONFLICT', async () => {
+      const created = await admin('POST', '/products', {
+        nameFr: 'Mocassin grille',
+        price: 5000,
+        categoryId: shop.catalogue.categories.shoes.id,
+        variants: [{ size: '42', color: 'black', stock: 20 }],
+      })
+      assert.equal(created.status, 201)
+      const productId = created.body.data.product._id as string
+      // the owner opens the grid: 42 black, stock 20
+      const loaded = (await admin('GET', `/products/${productId}`)).body.data.product.variants as { _id: string; stock: number; sku: string }[]
+      const v42 = loaded[0]!
+      assert.equal(v42.stock, 20)
+      // meanwhile 5 are sold
+      await insertOrder(shop.database.db, [{ variantId: v42._id, quantity: 5 }])
+      const stockOf = async (id: string) => (await shop.database.db.select().from(variants).where(eq(variants.id, id)))[0]
+      const sold = await stockOf(v42._id)
+      assert.equal(sold?.stock, 15)
+      // the grid is saved as loaded plus a new size: 42 untouched keeps 15 (not the 20 loaded) and is not rewritten
+      const saved = await admin('PUT', `/products/${productId}/variants`, [
+        { _id: v42._id, size: '42', color: 'black', sku: v42.sku, stock: 20, expectedStock: 20 },
+        { size: '43', color: 'black', stock: 4 },
+      ])
+      assert.equal(saved.status, 200, JSON.stringify(saved.body))
+      const after = await stockOf(v42._id)
+      assert.equal(after?.stock, 15, 'the 5 sold units are not put back')
+      assert.equal(after?.updatedAt.getTime(), sold?.updatedAt.getTime(), 'an untouched variant is not rewritten')
+      const byKey = Object.fromEntries(
+        (saved.body.data.product.variants as { size: string; stock: number }[]).map((v) => [v.size, v.stock]),
+      )
+      assert.deepEqual(byKey, { '42': 15, '43': 4 })
+      // the owner types 30 over the 20 loaded, but the stock is 15 now: refused with the fresh values, nothing written
+      const stale = await admin('PUT', `/products/${productId}/variants`, [
+        { _id: v42._id, size: '42', color: 'black', sku: v42.sku, stock: 30, expectedStock: 20 },
+      ])
+      assert.equal(stale.status, 409)
+      assert.equal(stale.body.code, 'STOCK_CONFLICT')
+      assert.deepEqual(stale.body.data.variants, [{ _id: v42._id, size: '42', color: 'black', sku: v42.sku, expectedStock: 20, stock: 15 }])
+      assert.equal((await stockOf(v42._id))?.stock, 15)
+      const still = await shop.database.db.select().from(variants).where(eq(variants.productId, productId))
+      assert.equal(still.length, 2, 'the refused save removed nothing')
+      // the bulk stock route checks the same way, all or nothing
+      const v43 = still.find((v) => v.size === '43')!
+      const bulkStale = await admin('PATCH', '/variants/stock', {
+        items: [
+          { variantId: v43.id, stock: 9, expectedStock: 4 },
+          { variantId: v42._id, stock: 30, expectedStock: 20 },
+        ],
+      })
+      assert.equal(bulkStale.status, 409)
+      assert.equal(bulkStale.body.code, 'STOCK_CONFLICT')
+      assert.equal(bulkStale.body.data.variants[0].stock, 15)
+      assert.equal((await stockOf(v43.id))?.stock, 4)
+      const bulkFresh = await admin('PATCH', '/variants/stock', { items: [{ variantId: v42._id, stock: 30, expectedStock: 15 }] })
+      assert.equal(bulkFresh.status, 200)
+      assert.equal((await stockOf(v42._id))?.stock, 30)
+    })
+
     test('a text file named photo.jpg is refused with 422 INVALID_IMAGE; a real PNG is stored as WebP sizes without EXIF', async () => {
       const productId = shop.catalogue.derby.id
       const fake = await upload(`/products/${productId}/images`, multipart({ name: 'photo.jpg', type: 'image/jpeg', data: Buffer.from('this is not a picture at all') }))

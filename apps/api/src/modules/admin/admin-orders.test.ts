@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { couponRedemptions, coupons, orders, orderStatusHistory, products, returnRequests, variants } from '../../db/schema.ts'
+import { couponRedemptions, coupons, orders, orderStaffNotes, orderStatusHistory, products, returnRequests, variants } from '../../db/schema.ts'
+import { checkInvariants, unitsHeld } from '../../reliability/invariants.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
+import { statusHistory } from '../orders/order.read.ts'
 import { type AdminShop, insertOrder, startAdminShop } from './admin-fixture.ts'
 
 for (const target of TEST_TARGETS) {
@@ -179,7 +181,7 @@ for (const target of TEST_TARGETS) {
       assert.equal(again.body.code, 'STATUS_MOVE_NOT_ALLOWED')
     })
 
-    test('mark-paid is for bank transfer and CCP orders; notes and the courier id bump the version', async () => {
+    test('mark-paid is for bank transfer and CCP orders; the courier id bumps the version; the customer note is not editable', async () => {
       const v = shop.catalogue.scarf.variants[0]!.id
       const cod = await insertOrder(shop.database.db, [{ variantId: v, quantity: 1 }])
       assert.equal((await admin('POST', `/orders/${cod.id}/mark-paid`, { version: 1 })).status, 422)
@@ -187,14 +189,159 @@ for (const target of TEST_TARGETS) {
       const paid = await admin('POST', `/orders/${ccp.id}/mark-paid`, { version: 1 })
       assert.equal(paid.body.data.order.paymentStatus, 'paid')
       assert.equal(paid.body.data.order.amountToCollect, 0)
-      const patched = await admin('PATCH', `/orders/${ccp.id}`, { notes: 'fragile', deliveryTrackingId: 'YAL-123', version: 2, status: 'delivered' })
+      const refused = await admin('PATCH', `/orders/${ccp.id}`, { notes: 'fragile', deliveryTrackingId: 'YAL-123', version: 2 })
+      assert.equal(refused.status, 400, 'the customer note is not written by staff')
+      const patched = await admin('PATCH', `/orders/${ccp.id}`, { deliveryTrackingId: 'YAL-123', version: 2 })
       assert.equal(patched.status, 200)
-      assert.equal(patched.body.data.order.notes, 'fragile')
+      assert.equal(patched.body.data.order.notes, null)
       assert.equal(patched.body.data.order.deliveryTrackingId, 'YAL-123')
-      assert.equal(patched.body.data.order.status, 'pending', 'unknown fields are ignored')
+      assert.equal(patched.body.data.order.status, 'pending')
       assert.equal(patched.body.data.order.version, 3)
       const found = await admin('GET', '/orders?search=YAL-123')
       assert.deepEqual(found.body.data.orders.map((o: { _id: string }) => o._id), [ccp.id])
+    })
+
+    test('staff notes are apart from the customer note: append-only with author and time, in the history, never in the CSV nor shown to the customer', async () => {
+      const order = await insertOrder(shop.database.db, [{ variantId: shop.catalogue.scarf.variants[0]!.id, quantity: 1 }], {
+        status: 'confirmed',
+        notes: 'call after 5 pm',
+      })
+      const first = await admin('POST', `/orders/${order.id}/notes`, { text: 'Note A' })
+      assert.equal(first.status, 201, JSON.stringify(first.body))
+      const d = first.body.data
+      assert.equal(d.order.notes, 'call after 5 pm', "the shopper's note is untouched")
+      assert.equal(d.order.customerNote, 'call after 5 pm')
+      assert.equal(d.order.version, 1, 'a note does not make other staff conflict')
+      assert.equal(d.staffNotes.length, 1)
+      assert.equal(d.staffNotes[0].text, 'Note A')
+      assert.equal(d.staffNotes[0].staffName, 'Samir')
+      assert.ok(Date.parse(d.staffNotes[0].createdAt) > Date.now() - 60_000)
+      const entry = d.history.at(-1)
+      assert.equal(entry.kind, 'staff_note')
+      assert.equal(entry.note, 'Note A')
+      assert.equal(entry.staffName, 'Samir')
+      assert.equal(entry.toStatus, 'confirmed')
+      const second = await shop.http('POST', `/api/v1/admin/orders/${order.id}/notes`, { cookie: shop.ownerCookie, body: { text: '  Note B  ' } })
+      assert.deepEqual(second.body.data.staffNotes.map((n: { text: string; staffName: string }) => [n.text, n.staffName]), [
+        ['Note A', 'Samir'],
+        ['Note B', 'Owner'],
+      ])
+      assert.equal((await admin('POST', `/orders/${order.id}/notes`, { text: '   ' })).status, 400)
+      assert.equal((await admin('POST', `/orders/${order.id}/notes`, { text: 'x'.repeat(1001) })).status, 400)
+      assert.equal((await admin('POST', '/orders/00000000-0000-4000-8000-000000000000/notes', { text: 'lost' })).body.code, 'ORDER_NOT_FOUND')
+      assert.equal((await shop.http('POST', `/api/v1/admin/orders/${order.id}/notes`, { body: { text: 'anonymous' } })).status, 401)
+      const stored = await shop.database.db.select().from(orderStaffNotes).where(eq(orderStaffNotes.orderId, order.id))
+      assert.equal(stored.length, 2)
+      const [row] = await shop.database.db.select().from(orders).where(eq(orders.id, order.id))
+      assert.equal(row?.notes, 'call after 5 pm')
+      // the courier gets the customer's note only
+      const csv = await shop.app.inject({ url: `/api/v1/admin/orders/export.csv?search=${order.trackingNumber}`, headers: { cookie: shop.staffCookie } })
+      assert.ok(csv.body.includes('call after 5 pm'), csv.body)
+      assert.ok(!csv.body.includes('Note A') && !csv.body.includes('Note B'))
+      // the customer's timeline shows status moves only
+      assert.deepEqual(await statusHistory(shop.database.db, order.id), [])
+    })
+
+    test('courier id changes are kept in the history with who and when; saving the same id adds nothing', async () => {
+      const order = await insertOrder(shop.database.db, [{ variantId: shop.catalogue.scarf.variants[0]!.id, quantity: 1 }], { status: 'processing' })
+      const set = await admin('PATCH', `/orders/${order.id}`, { deliveryTrackingId: 'YAL-900', version: 1 })
+      assert.equal(set.status, 200)
+      const same = await admin('PATCH', `/orders/${order.id}`, { deliveryTrackingId: 'YAL-900', version: 2 })
+      assert.equal(same.status, 200)
+      const changed = await shop.http('PATCH', `/api/v1/admin/orders/${order.id}`, { cookie: shop.ownerCookie, body: { deliveryTrackingId: 'YAL-901', version: 3 } })
+      const entries = changed.body.data.history.filter((h: { kind: string }) => h.kind === 'tracking_id')
+      assert.deepEqual(entries.map((h: { note: string; staffName: string }) => [h.note, h.staffName]), [
+        ['YAL-900', 'Samir'],
+        ['YAL-901', 'Owner'],
+      ])
+      assert.ok(entries.every((h: { createdAt: string }) => Date.parse(h.createdAt) > 0))
+    })
+
+    test('a cash-on-delivery order delivered is paid in the same move: nothing left to collect, a payment entry in the history', async () => {
+      const order = await insertOrder(shop.database.db, [{ variantId: shop.catalogue.scarf.variants[0]!.id, quantity: 1 }], { status: 'out_for_delivery' })
+      const res = await admin('POST', `/orders/${order.id}/status`, { status: 'delivered', version: 1 })
+      assert.equal(res.status, 200)
+      const o = res.body.data.order
+      assert.equal(o.status, 'delivered')
+      assert.equal(o.paymentStatus, 'paid')
+      assert.equal(o.amountToCollect, 0)
+      assert.ok(o.paidAt)
+      assert.deepEqual(res.body.data.history.map((h: { kind: string; toStatus: string }) => [h.kind, h.toStatus]), [
+        ['status', 'delivered'],
+        ['payment', 'delivered'],
+      ])
+      assert.equal(res.body.data.history[1].staffName, 'Samir')
+      // a bank transfer order still waits for the money
+      const ccp = await insertOrder(shop.database.db, [{ variantId: shop.catalogue.scarf.variants[0]!.id, quantity: 1 }], { status: 'shipped', paymentMethod: 'ccp' })
+      const delivered = await admin('POST', `/orders/${ccp.id}/status`, { status: 'delivered', version: 1 })
+      assert.equal(delivered.body.data.order.paymentStatus, 'unpaid')
+    })
+
+    test('deleting an order puts stock back only before it ships: a delivered or shipped order keeps its stock used and its coupon', async () => {
+      const v = shop.catalogue.derby.variants[0]!.id
+      const before = await stockOf(v)
+      const heldBefore = (await unitsHeld(shop.database.db)).get(v) ?? 0
+      const usedBefore = (await coupon('TEN'))?.usedCount ?? 0
+      const delivered = await insertOrder(shop.database.db, [{ variantId: v, quantity: 1 }], { status: 'delivered', couponCode: 'TEN' })
+      const shipped = await insertOrder(shop.database.db, [{ variantId: v, quantity: 1 }], { status: 'shipped' })
+      const confirmed = await insertOrder(shop.database.db, [{ variantId: v, quantity: 1 }], { status: 'confirmed' })
+      assert.equal(await stockOf(v), (before ?? 0) - 3)
+      for (const order of [delivered, shipped, confirmed]) {
+        assert.equal((await admin('POST', `/orders/${order.id}/status`, { status: 'deleted', version: 1 })).status, 200)
+      }
+      assert.equal(await stockOf(v), (before ?? 0) - 2, 'only the confirmed order came back')
+      assert.equal((await coupon('TEN'))?.usedCount, usedBefore + 1, 'the delivered order used its coupon')
+      // the reliability checks agree: the stock + the units orders hold is what it was, coupon uses follow the orders
+      const heldAfter = (await unitsHeld(shop.database.db)).get(v) ?? 0
+      assert.equal(((await stockOf(v)) ?? 0) + heldAfter, (before ?? 0) + heldBefore)
+      const couponCheck = (await checkInvariants(shop.database.db)).find((c) => c.name.startsWith('I-COUPON a redemption'))
+      assert.equal(couponCheck?.ok, true, couponCheck?.examples.join('\n'))
+    })
+
+    test('the CSV exports ready-to-ship orders unless asked otherwise, with their status; nothing to collect on paid or cancelled orders', async () => {
+      const v = shop.catalogue.scarf.variants[0]!.id
+      const who = { firstName: 'Zoubir', lastName: 'Exportov' }
+      await insertOrder(shop.database.db, [{ variantId: v, quantity: 1 }], { ...who, status: 'pending' })
+      await insertOrder(shop.database.db, [{ variantId: v, quantity: 1 }], { ...who, status: 'cancelled' })
+      await insertOrder(shop.database.db, [{ variantId: v, quantity: 1 }], { ...who, status: 'confirmed' })
+      await insertOrder(shop.database.db, [{ variantId: v, quantity: 1 }], { ...who, status: 'processing', paymentMethod: 'ccp', paymentStatus: 'paid' })
+      const csv = async (query: string, locale = 'fr') => {
+        const res = await shop.app.inject({ url: `/api/v1/admin/orders/export.csv?search=Exportov${query}`, headers: { cookie: shop.staffCookie, 'accept-language': locale } })
+        const [header, ...lines] = res.body.slice(1).trim().split('\r\n')
+        const cells = (line: string) => line.slice(1, -1).split('","')
+        return { status: res.statusCode, header: cells(header ?? ''), rows: lines.map(cells) }
+      }
+      const ready = await csv('')
+      assert.equal(ready.status, 200)
+      const statusAt = ready.header.indexOf('Statut')
+      const amountAt = ready.header.indexOf('Montant à encaisser')
+      assert.ok(statusAt > 0 && amountAt > 0, ready.header.join())
+      assert.deepEqual(ready.rows.map((r) => [r[statusAt], r[amountAt]]), [
+        ['Confirmée', String(1500 + 500)],
+        ['En préparation', '0'],
+      ])
+      const cancelled = await csv('&status=cancelled')
+      assert.deepEqual(cancelled.rows.map((r) => [r[statusAt], r[amountAt]]), [['Annulée', '0']])
+      const several = await csv('&status=pending,confirmed', 'en')
+      assert.deepEqual(several.rows.map((r) => r[statusAt]), ['Pending', 'Confirmed'])
+      assert.equal((await csv('&status=all')).rows.length, 4)
+      assert.equal((await csv('&status=nope')).status, 400)
+      assert.equal((await csv('&status=confirmed,nope')).status, 400)
+    })
+
+    test('a name search matches every word in any order', async () => {
+      const v = shop.catalogue.scarf.variants[0]!.id
+      const amine = await insertOrder(shop.database.db, [{ variantId: v, quantity: 1 }], { firstName: 'Amine', lastName: 'Benzerga' })
+      await insertOrder(shop.database.db, [{ variantId: v, quantity: 1 }], { firstName: 'Karim', lastName: 'Benzerga' })
+      const ids = async (search: string) =>
+        (await admin('GET', `/orders?search=${encodeURIComponent(search)}`)).body.data.orders.map((o: { _id: string }) => o._id)
+      assert.deepEqual(await ids('Amine Benzerga'), [amine.id])
+      assert.deepEqual(await ids('Benzerga Amine'), [amine.id])
+      assert.deepEqual(await ids('  benzerga   AMINE '), [amine.id])
+      assert.deepEqual(await ids('Benzerga Yacine'), [])
+      assert.equal((await ids('Benzerga')).length, 2)
+      const csv = await shop.app.inject({ url: `/api/v1/admin/orders/export.csv?status=all&search=${encodeURIComponent('Benzerga Amine')}`, headers: { cookie: shop.staffCookie } })
+      assert.equal(csv.body.slice(1).trim().split('\r\n').length, 2)
     })
 
     test('return requests: accepted then received; other moves refused', async () => {
@@ -219,6 +366,7 @@ for (const target of TEST_TARGETS) {
         notes: '+33 call first',
         address: '-2 rue "Larbi" Ben M\'hidi',
         communeId: 319,
+        status: 'confirmed',
       })
       const res = await shop.app.inject({ url: `/api/v1/admin/orders/export.csv?search=${order.trackingNumber}`, headers: { cookie: shop.staffCookie, 'accept-language': 'fr' } })
       assert.equal(res.statusCode, 200)
@@ -227,7 +375,7 @@ for (const target of TEST_TARGETS) {
       assert.equal(text.charCodeAt(0), 0xfeff)
       const [header, line, ...rest] = text.slice(1).trim().split('\r\n')
       assert.equal(rest.length, 0)
-      assert.match(header ?? '', /^"N° de suivi","Date","Prénom","Nom","Téléphone","Code wilaya","Wilaya","Commune"/)
+      assert.match(header ?? '', /^"N° de suivi","Date","Statut","Prénom","Nom","Téléphone","Code wilaya","Wilaya","Commune"/)
       assert.ok(line?.includes(`"'=HYPERLINK(""http://evil.example"",""x"")"`), line)
       assert.ok(line?.includes(`"'@SUM(1+1)"`))
       assert.ok(line?.includes(`"'+33 call first"`))

@@ -1,14 +1,26 @@
 import { canMoveOrder, canMoveOrderAs, type Locale, normalizeDzMobile, ORDER_STATUSES, type OrderStatus, type StaffRole } from '@shop/shared'
-import { and, asc, count, eq, gte, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { containing } from '../../http/paging.ts'
-import { communes, couponRedemptions, orderItems, orders, orderStatusHistory, returnRequests, staff, wilayas } from '../../db/schema.ts'
+import {
+  communes,
+  couponRedemptions,
+  orderItems,
+  orders,
+  orderStaffNotes,
+  orderStatusHistory,
+  returnRequests,
+  staff,
+  wilayas,
+} from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { memoized } from '../../plugins/public-cache.ts'
 
 export interface OrderFilter {
   status?: OrderStatus | undefined
+  /** Several statuses (the CSV export); `status` wins when both are set. */
+  statuses?: OrderStatus[] | undefined
   from?: string | undefined
   to?: string | undefined
   wilaya?: number | undefined
@@ -23,11 +35,18 @@ const localName = (locale: Locale, ar: string, fr: string) => (locale === 'ar' ?
 /**
  * The WHERE of the order list and the CSV export. Deleted orders are hidden unless asked for by status.
  * Days are the shop's days in Algeria. A search that is a mobile number uses the phone index; otherwise it
- * matches the tracking number, the delivery company's id, part of the phone number or of the customer's name.
+ * matches the tracking number, the delivery company's id, part of the phone number or of the customer's name
+ * (every word, in any order: "Benali Amine" finds "Amine Benali").
  */
 export function orderConditions(filter: OrderFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = []
-  conditions.push(filter.status ? eq(orders.status, filter.status) : ne(orders.status, 'deleted'))
+  conditions.push(
+    filter.status
+      ? eq(orders.status, filter.status)
+      : filter.statuses?.length
+        ? inArray(orders.status, filter.statuses)
+        : ne(orders.status, 'deleted'),
+  )
   if (filter.from) conditions.push(gte(orders.createdAt, sql`(${filter.from}::date)::timestamp at time zone 'Africa/Algiers'`))
   if (filter.to) conditions.push(lt(orders.createdAt, sql`((${filter.to}::date) + 1)::timestamp at time zone 'Africa/Algiers'`))
   if (filter.wilaya !== undefined) conditions.push(eq(orders.wilayaCode, filter.wilaya))
@@ -41,18 +60,24 @@ export function orderConditions(filter: OrderFilter): SQL | undefined {
       // the shop's own numbers (KH + 8): the unique index answers at once
       conditions.push(eq(orders.trackingNumber, search.toUpperCase()))
     } else {
-      const pattern = containing(search)
       const digits = search.replace(/[\s.\-()+]/g, '')
       conditions.push(
         /^\d{4,10}$/.test(digits)
           ? // part of a phone number: rare, and the only search here that reads every order
             or(eq(orders.deliveryTrackingId, search), sql`${orders.phone} like ${`%${digits}%`}`)
-          : // a name, folded like the catalogue search and answered by the orders_name_trgm index
-            or(eq(orders.deliveryTrackingId, search), sql`shop_fold(${orders.firstName} || ' ' || ${orders.lastName}) like shop_fold(${pattern})`),
+          : // a name, folded like the catalogue search: every word must be in it, in any order; each LIKE is
+            // answered by the orders_name_trgm index (PostgreSQL ANDs them on the one GIN index)
+            or(eq(orders.deliveryTrackingId, search), and(...nameWords(search).map((word) => sql`shop_fold(${orders.firstName} || ' ' || ${orders.lastName}) like shop_fold(${containing(word)})`))),
       )
     }
   }
   return and(...conditions)
+}
+
+/** The words of a name search, at most 5 (a pasted sentence must not become 50 index scans). */
+function nameWords(search: string): string[] {
+  const words = [...new Set(search.split(/\s+/).filter(Boolean))]
+  return words.length > 0 ? words.slice(0, 5) : [search]
 }
 
 const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = ${orders.id})`
@@ -144,7 +169,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
     .limit(1)
   if (!row) throw new AppError('ORDER_NOT_FOUND')
   const o = row.order
-  const [items, history, returns, redemption] = await Promise.all([
+  const [items, history, returns, redemption, staffNotes] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.nameFr), asc(orderItems.id)),
     db
       .select({ h: orderStatusHistory, staffName: staff.name })
@@ -158,6 +183,12 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
       .leftJoin(staff, eq(staff.id, returnRequests.staffId))
       .where(eq(returnRequests.orderId, orderId)),
     db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).limit(1),
+    db
+      .select({ n: orderStaffNotes, staffName: staff.name })
+      .from(orderStaffNotes)
+      .leftJoin(staff, eq(staff.id, orderStaffNotes.staffId))
+      .where(eq(orderStaffNotes.orderId, orderId))
+      .orderBy(asc(orderStaffNotes.createdAt), asc(orderStaffNotes.id)),
   ])
   const status = o.status as OrderStatus
   const order = {
@@ -212,7 +243,9 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
       lineTotal: item.lineTotal,
     })),
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    /** The customer's note from checkout (read-only; the only note the courier CSV carries). */
     notes: o.notes,
+    customerNote: o.notes,
     callAttempts: o.callAttempts,
     version: o.version,
   }
@@ -220,6 +253,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
     order,
     history: history.map(({ h, staffName }) => ({
       _id: h.id,
+      kind: h.kind,
       fromStatus: h.fromStatus,
       toStatus: h.toStatus,
       callOutcome: h.callOutcome,
@@ -237,6 +271,12 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
       handledAt: r.handledAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
     })),
+    staffNotes: staffNotes.map(({ n, staffName }) => ({
+      _id: n.id,
+      text: n.text,
+      staffName: staffName ?? null,
+      createdAt: n.createdAt.toISOString(),
+    })),
     allowedMoves: ORDER_STATUSES.filter((to) => canMoveOrder(status, to, 'staff') && canMoveOrderAs(role, to)),
   }
 }
@@ -248,6 +288,7 @@ export async function exportRows(db: Db, filter: OrderFilter, max: number) {
       id: orders.id,
       trackingNumber: orders.trackingNumber,
       createdAt: orders.createdAt,
+      status: orders.status,
       firstName: orders.firstName,
       lastName: orders.lastName,
       phone: orders.phone,

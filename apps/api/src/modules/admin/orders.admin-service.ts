@@ -1,14 +1,44 @@
-import { type CallOutcome, canMoveOrder, FINAL_STATUSES, type OrderStatus, STOCK_RELEASED_STATUSES } from '@shop/shared'
+import {
+  type CallOutcome,
+  canMoveOrder,
+  FINAL_STATUSES,
+  type OrderHistoryKind,
+  type OrderStatus,
+  RESTOCK_ON_DELETE_STATUSES,
+  STOCK_RELEASED_STATUSES,
+} from '@shop/shared'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { couponRedemptions, coupons, orderItems, orders, orderStatusHistory, products, returnRequests, variants } from '../../db/schema.ts'
+import {
+  couponRedemptions,
+  coupons,
+  orderItems,
+  orders,
+  orderStaffNotes,
+  orderStatusHistory,
+  products,
+  returnRequests,
+  variants,
+} from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { type Actor, writeAudit } from './audit.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
 const releasesStock = (status: string) => (STOCK_RELEASED_STATUSES as readonly string[]).includes(status)
+
+/**
+ * Whether moving from `from` to `to` puts the order's stock back. Cancelling (only possible before shipping) and
+ * a return (the goods came back) do. Deleting does only while the goods are still in the shop (pending,
+ * confirmed, processing): a shipped, out-for-delivery or delivered order's goods are with the courier or the
+ * customer. An order whose stock already came back (cancelled, returned) never gives it back twice.
+ */
+export function restocksOnMove(from: string, to: string): boolean {
+  if (!releasesStock(to) || releasesStock(from)) return false
+  if (to === 'deleted') return (RESTOCK_ON_DELETE_STATUSES as readonly string[]).includes(from)
+  return true
+}
 
 /**
  * Runs `change` on the order inside a transaction, with the order row locked (FOR UPDATE) first.
@@ -108,7 +138,15 @@ interface MoveCommand {
 
 async function recordHistory(
   tx: Db,
-  entry: { orderId: string; from: string; to: string; staffId: string; note?: string | null | undefined; callOutcome?: CallOutcome },
+  entry: {
+    orderId: string
+    from: string
+    to: string
+    staffId: string
+    note?: string | null | undefined
+    callOutcome?: CallOutcome
+    kind?: OrderHistoryKind
+  },
 ) {
   await tx.insert(orderStatusHistory).values({
     orderId: entry.orderId,
@@ -117,10 +155,18 @@ async function recordHistory(
     staffId: entry.staffId,
     callOutcome: entry.callOutcome ?? null,
     note: entry.note || null,
+    kind: entry.kind ?? 'status',
   })
 }
 
-/** Moves the order to another status when the shared move table allows it; releases stock when leaving the held statuses. */
+/** A cash-on-delivery order is paid when the courier hands it over: delivered means paid, nothing left to collect. */
+const paidOnDelivery = (row: OrderRow, to: OrderStatus) =>
+  to === 'delivered' && row.paymentMethod === 'cash_on_delivery' && row.paymentStatus !== 'paid'
+
+/**
+ * Moves the order to another status when the shared move table allows it; puts the stock back when
+ * `restocksOnMove` says so. A cash-on-delivery order reaching delivered is marked paid in the same transaction.
+ */
 export async function moveOrder(db: Db, cmd: MoveCommand): Promise<OrderRow> {
   return changeOrder(
     db,
@@ -130,11 +176,14 @@ export async function moveOrder(db: Db, cmd: MoveCommand): Promise<OrderRow> {
       if (!canMoveOrder(row.status as OrderStatus, cmd.to, 'staff')) {
         throw new AppError('STATUS_MOVE_NOT_ALLOWED', { params: { from: row.status, to: cmd.to } })
       }
-      return { status: cmd.to }
+      return paidOnDelivery(row, cmd.to) ? { status: cmd.to, paymentStatus: 'paid', paidAt: sql`now()` } : { status: cmd.to }
     },
     async (tx, before) => {
-      if (releasesStock(cmd.to) && !releasesStock(before.status)) await releaseOrderStock(tx, cmd.orderId)
+      if (restocksOnMove(before.status, cmd.to)) await releaseOrderStock(tx, cmd.orderId)
       await recordHistory(tx, { orderId: cmd.orderId, from: before.status, to: cmd.to, staffId: cmd.actor.id, note: cmd.note })
+      if (paidOnDelivery(before, cmd.to)) {
+        await recordHistory(tx, { orderId: cmd.orderId, from: cmd.to, to: cmd.to, staffId: cmd.actor.id, kind: 'payment' })
+      }
       await auditMove(tx, cmd.actor, before, cmd.to, 'move')
     },
   )
@@ -159,7 +208,7 @@ export async function recordCall(
       return { status: to, callAttempts: sql`${orders.callAttempts} + 1` }
     },
     async (tx, before) => {
-      if (releasesStock(to) && !releasesStock(before.status)) await releaseOrderStock(tx, cmd.orderId)
+      if (restocksOnMove(before.status, to)) await releaseOrderStock(tx, cmd.orderId)
       await recordHistory(tx, {
         orderId: cmd.orderId,
         from: before.status,
@@ -186,6 +235,7 @@ export async function markPaid(db: Db, orderId: string, version: number, actor: 
     },
     async (tx, before, updated) => {
       if (before.paymentStatus === updated.paymentStatus) return
+      await recordHistory(tx, { orderId, from: before.status, to: before.status, staffId: actor.id, kind: 'payment' })
       await writeAudit(tx, actor, {
         kind: 'payment',
         action: 'paid',
@@ -212,17 +262,51 @@ async function auditMove(tx: Db, actor: Actor, before: OrderRow, to: OrderStatus
   })
 }
 
+/**
+ * The delivery company's parcel id. A change is kept in the history (who, when, the new id). The customer's
+ * note is not editable here: staff write their own notes (addStaffNote).
+ */
 export async function updateOrderFields(
   db: Db,
   orderId: string,
   version: number,
-  fields: { notes?: string | null | undefined; deliveryTrackingId?: string | null | undefined },
+  fields: { deliveryTrackingId?: string | null | undefined },
+  staffId: string,
 ): Promise<OrderRow> {
-  return changeOrder(db, orderId, version, async () => {
-    const values: PgUpdateSetSource<typeof orders> = {}
-    if (fields.notes !== undefined) values.notes = fields.notes
-    if (fields.deliveryTrackingId !== undefined) values.deliveryTrackingId = fields.deliveryTrackingId
-    return values
+  return changeOrder(
+    db,
+    orderId,
+    version,
+    async () => {
+      const values: PgUpdateSetSource<typeof orders> = {}
+      if (fields.deliveryTrackingId !== undefined) values.deliveryTrackingId = fields.deliveryTrackingId
+      return values
+    },
+    async (tx, before, updated) => {
+      if ((before.deliveryTrackingId ?? null) === (updated.deliveryTrackingId ?? null)) return
+      await recordHistory(tx, {
+        orderId,
+        from: before.status,
+        to: before.status,
+        staffId,
+        note: updated.deliveryTrackingId,
+        kind: 'tracking_id',
+      })
+    },
+  )
+}
+
+/**
+ * Appends a staff note (never edited nor deleted) and the matching history entry. The order's version is not
+ * bumped: a note changes nothing another member of staff is about to act on.
+ */
+export async function addStaffNote(db: Db, cmd: { orderId: string; staffId: string; text: string }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, cmd.orderId)).for('share')
+    if (!row) throw new AppError('ORDER_NOT_FOUND')
+    const [note] = await tx.insert(orderStaffNotes).values({ orderId: cmd.orderId, staffId: cmd.staffId, text: cmd.text }).returning()
+    await recordHistory(tx, { orderId: cmd.orderId, from: row.status, to: row.status, staffId: cmd.staffId, note: cmd.text, kind: 'staff_note' })
+    return note
   })
 }
 

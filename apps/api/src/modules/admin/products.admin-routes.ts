@@ -31,6 +31,8 @@ const variantSchema = z.object({
   color: z.string().trim().min(1).max(40),
   sku: z.string().trim().max(60).regex(/^[A-Za-z0-9._-]*$/, 'validation:invalid').optional(),
   stock: z.number().int().min(0).max(1_000_000),
+  /** The stock the editor loaded: makes the save version-checked (409 STOCK_CONFLICT when it moved). */
+  expectedStock: z.number().int().min(0).max(1_000_000).optional(),
 })
 const productFields = {
   nameAr: name.optional(),
@@ -44,12 +46,21 @@ const productFields = {
 }
 const hasAName = (p: { nameAr?: string | undefined; nameFr?: string | undefined }) => Boolean(p.nameAr || p.nameFr)
 const createBody = z
-  .object({ ...productFields, variants: z.array(variantSchema.omit({ _id: true })).max(200).optional() })
+  .object({ ...productFields, variants: z.array(variantSchema.omit({ _id: true, expectedStock: true })).max(200).optional() })
   .refine(hasAName, { message: 'validation:required', path: ['nameFr'] })
 const patchBody = z.object(productFields).partial()
 const variantsBody = z.union([z.array(variantSchema).max(200), z.object({ variants: z.array(variantSchema).max(200) })])
 const stockBody = z.object({
-  items: z.array(z.object({ variantId: z.string().uuid(), stock: z.number().int().min(0).max(1_000_000) })).min(1).max(500),
+  items: z
+    .array(
+      z.object({
+        variantId: z.string().uuid(),
+        stock: z.number().int().min(0).max(1_000_000),
+        expectedStock: z.number().int().min(0).max(1_000_000).optional(),
+      }),
+    )
+    .min(1)
+    .max(500),
 })
 const listQuery = z.object({
   search: z.string().trim().max(100).optional(),

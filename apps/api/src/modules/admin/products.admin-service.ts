@@ -15,6 +15,26 @@ export interface VariantInput {
   color: string
   sku?: string | undefined
   stock: number
+  /**
+   * The stock the editor loaded for this variant. When given, the stock is version-checked: the same value as
+   * `stock` means "not touched" (the current stock is kept, whatever sales did meanwhile); a different value is
+   * written only if the stock is still `expectedStock`, otherwise the save is refused with 409 STOCK_CONFLICT.
+   */
+  expectedStock?: number | undefined
+}
+
+/** A variant whose stock moved since the editor loaded it: what the editor expected, and the stock now. */
+export interface StockConflict {
+  _id: string
+  size: string
+  color: string
+  sku: string
+  expectedStock: number
+  stock: number
+}
+
+function stockConflict(conflicts: StockConflict[]): AppError {
+  return new AppError('STOCK_CONFLICT', { data: { variants: conflicts } })
 }
 
 export interface ProductInput {
@@ -287,6 +307,8 @@ export async function deleteProduct(db: Db, id: string, actor: Actor): Promise<{
  * that already exists is reused; others are created. A variant left out is deleted, unless orders
  * point at it: the schema has no "inactive variant", and deleting it would cut the order lines' link
  * (cancelling the order could not put the stock back), so it stays with stock 0 (shown sold out).
+ * Stock sent with `expectedStock` is version-checked (see VariantInput); a variant left as it was is not
+ * written at all, so sales made while the editor was open are never undone.
  */
 export async function replaceVariants(db: Db, productId: string, list: VariantInput[]) {
   checkVariantSet(list)
@@ -315,13 +337,25 @@ export async function replaceVariants(db: Db, productId: string, list: VariantIn
               .where(and(inArray(orderItems.variantId, droppedIds), isNotNull(orderItems.variantId)))
           : []
         const keep = new Set(withOrders.map((r) => r.variantId))
+        const conflicts: StockConflict[] = []
+        for (const v of plan) {
+          const row = v.id ? byId.get(v.id) : undefined
+          if (!row || v.expectedStock === undefined || v.stock === v.expectedStock || row.stock === v.expectedStock) continue
+          conflicts.push({ _id: row.id, size: row.size, color: row.color, sku: row.sku, expectedStock: v.expectedStock, stock: row.stock })
+        }
+        if (conflicts.length > 0) throw stockConflict(conflicts)
         const toDelete = droppedIds.filter((id) => !keep.has(id))
         if (toDelete.length > 0) await tx.delete(variants).where(inArray(variants.id, toDelete))
         for (const id of keep) if (id) await tx.update(variants).set({ stock: 0, updatedAt: sql`now()` }).where(eq(variants.id, id))
         for (const v of plan) {
           const sku = v.sku || byId.get(v.id ?? '')?.sku || skuFor(product.slug, v)
-          if (v.id) {
-            await tx.update(variants).set({ size: v.size, color: v.color, sku, stock: v.stock, updatedAt: sql`now()` }).where(eq(variants.id, v.id))
+          const row = v.id ? byId.get(v.id) : undefined
+          if (v.id && row) {
+            const keepStock = v.expectedStock !== undefined && v.stock === v.expectedStock
+            const stock = keepStock ? row.stock : v.stock
+            // untouched: not rewritten (its updated_at and stock stay the server's)
+            if (row.size === v.size && row.color === v.color && row.sku === sku && row.stock === stock) continue
+            await tx.update(variants).set({ size: v.size, color: v.color, sku, stock, updatedAt: sql`now()` }).where(eq(variants.id, v.id))
           } else {
             await tx.insert(variants).values({ productId, size: v.size, color: v.color, sku, stock: v.stock })
           }
@@ -332,13 +366,24 @@ export async function replaceVariants(db: Db, productId: string, list: VariantIn
   )
 }
 
-/** Sets the stock of several variants at once; all or nothing. */
-export async function setStock(db: Db, items: { variantId: string; stock: number }[]) {
+/**
+ * Sets the stock of several variants at once; all or nothing. An item with `expectedStock` is version-checked:
+ * if any variant's stock is no longer its `expectedStock`, nothing is written (409 STOCK_CONFLICT, fresh values).
+ */
+export async function setStock(db: Db, items: { variantId: string; stock: number; expectedStock?: number | undefined }[]) {
   const wanted = new Map(items.map((i) => [i.variantId, i.stock]))
+  const expected = new Map(items.flatMap((i) => (i.expectedStock === undefined ? [] : [[i.variantId, i.expectedStock] as const])))
   const ids = [...wanted.keys()].sort()
   return db.transaction(async (tx) => {
-    const found = await tx.select({ id: variants.id }).from(variants).where(inArray(variants.id, ids)).orderBy(asc(variants.id)).for('update')
+    const found = await tx.select().from(variants).where(inArray(variants.id, ids)).orderBy(asc(variants.id)).for('update')
     if (found.length !== ids.length) throw new AppError('VARIANT_NOT_FOUND')
+    const conflicts = found.flatMap((row) => {
+      const expectedStock = expected.get(row.id)
+      return expectedStock === undefined || expectedStock === row.stock
+        ? []
+        : [{ _id: row.id, size: row.size, color: row.color, sku: row.sku, expectedStock, stock: row.stock }]
+    })
+    if (conflicts.length > 0) throw stockConflict(conflicts)
     const updated: { _id: string; stock: number }[] = []
     for (const id of ids) {
       const [row] = await tx

@@ -29,7 +29,8 @@ for (const target of TEST_TARGETS) {
       // the owner is offered deletion too
       assert.deepEqual((await as(shop.ownerCookie)('GET', `/orders/${order.id}`)).body.data.allowedMoves, ['confirmed', 'cancelled', 'deleted'])
       assert.equal((await agent('POST', `/orders/${order.id}/call`, { outcome: 'confirmed', version: 1 })).status, 200)
-      assert.equal((await agent('PATCH', `/orders/${order.id}`, { notes: 'call after 5 pm', version: 2 })).status, 200)
+      assert.equal((await agent('POST', `/orders/${order.id}/notes`, { text: 'call after 5 pm' })).status, 201)
+      assert.equal((await agent('PATCH', `/orders/${order.id}`, { deliveryTrackingId: 'YAL-123', version: 2 })).status, 200)
       assert.equal((await agent('POST', `/orders/${order.id}/status`, { status: 'processing', version: 3 })).status, 200)
       const shipped = await agent('POST', `/orders/${order.id}/status`, { status: 'shipped', version: 4 })
       assert.equal(shipped.status, 200)

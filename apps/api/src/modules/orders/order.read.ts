@@ -1,5 +1,5 @@
 import type { Locale } from '@shop/shared'
-import { asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { communes, orderItems, orderStatusHistory, orders, returnRequests, wilayas } from '../../db/schema.ts'
 import { mediaUrl } from '../../http/media.ts'
@@ -85,7 +85,8 @@ export async function statusHistory(db: Db, orderId: string) {
   const rows = await db
     .select({ status: orderStatusHistory.toStatus, createdAt: orderStatusHistory.createdAt })
     .from(orderStatusHistory)
-    .where(eq(orderStatusHistory.orderId, orderId))
+    // staff notes, courier ids and payments are the back office's: the customer sees status moves only
+    .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.kind, 'status')))
     .orderBy(asc(orderStatusHistory.createdAt))
   return rows.map((r) => ({ status: r.status, date: r.createdAt.toISOString() }))
 }

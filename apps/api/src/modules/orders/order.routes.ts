@@ -112,7 +112,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           : app.db
               .select({ orderId: orderStatusHistory.orderId, status: orderStatusHistory.toStatus, createdAt: orderStatusHistory.createdAt })
               .from(orderStatusHistory)
-              .where(inArray(orderStatusHistory.orderId, rows.map((row) => row.id)))
+              // status moves only: staff notes, courier ids and payments stay in the back office
+              .where(and(inArray(orderStatusHistory.orderId, rows.map((row) => row.id)), eq(orderStatusHistory.kind, 'status')))
               .orderBy(asc(orderStatusHistory.createdAt)),
       ])
       return reply.ok({

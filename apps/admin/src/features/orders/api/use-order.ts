@@ -15,7 +15,8 @@ export type OrderAction =
   | { kind: 'status'; status: OrderStatus; note?: string; version: number }
   | { kind: 'call'; outcome: CallOutcome; note?: string; version: number }
   | { kind: 'markPaid'; version: number }
-  | { kind: 'edit'; notes?: string; deliveryTrackingId?: string; version: number }
+  | { kind: 'edit'; deliveryTrackingId: string; version: number }
+  | { kind: 'staffNote'; text: string }
   | { kind: 'returnRequest'; requestId: string; status: ReturnRequestStatus; note?: string }
 
 function send(id: string, action: OrderAction): Promise<unknown> {
@@ -36,8 +37,10 @@ function send(id: string, action: OrderAction): Promise<unknown> {
     case 'edit':
       return api(base, {
         method: 'PATCH',
-        body: { notes: action.notes, deliveryTrackingId: action.deliveryTrackingId, version: action.version },
+        body: { deliveryTrackingId: action.deliveryTrackingId, version: action.version },
       })
+    case 'staffNote':
+      return api(`${base}/notes`, { method: 'POST', body: { text: action.text } })
     case 'returnRequest':
       return api(`${base}/return-requests/${encodeURIComponent(action.requestId)}`, {
         method: 'PATCH',

@@ -4,16 +4,19 @@ import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { TextareaField } from '../../../components/ui/textarea-field.tsx'
+import { CustomerNote } from './order-customer.tsx'
 
 export interface CallOutcomeFormProps {
   phone: string
+  /** The shopper's note ("call after 5 pm"), read before dialling. */
+  customerNote?: string | null
   attempts: number
   isBusy: boolean
   onRecord: (outcome: CallOutcome, note: string) => Promise<boolean>
 }
 
 /** The confirmation call: tap the number, then record what happened (a no-answer counts one more attempt). */
-export function CallOutcomeForm({ phone, attempts, isBusy, onRecord }: CallOutcomeFormProps) {
+export function CallOutcomeForm({ phone, customerNote, attempts, isBusy, onRecord }: CallOutcomeFormProps) {
   const { t } = useTranslation('orders')
   const [outcome, setOutcome] = useState<CallOutcome | null>(null)
   const [note, setNote] = useState('')
@@ -40,6 +43,12 @@ export function CallOutcomeForm({ phone, attempts, isBusy, onRecord }: CallOutco
         <a href={`tel:${phone}`} className={buttonClass('secondary', 'self-start')}>
           {t('call.dial')} <bdi dir="ltr">{phone}</bdi>
         </a>
+        {customerNote ? (
+          <div className="text-sm">
+            <p className="mb-1 font-medium">{t('customer.note')}</p>
+            <CustomerNote note={customerNote} />
+          </div>
+        ) : null}
         <fieldset className="flex flex-col gap-1" aria-invalid={isMissing && !outcome ? true : undefined}>
           <legend className="mb-1 text-sm font-medium">{t('call.outcome')}</legend>
           <div className="flex flex-wrap gap-2">

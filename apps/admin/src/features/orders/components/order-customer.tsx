@@ -6,6 +6,17 @@ export interface OrderCustomerProps {
   order: OrderDetail
 }
 
+/** The shopper's note from checkout, read-only (staff write their own notes apart). */
+export function CustomerNote({ note }: { note: string | null | undefined }) {
+  const { t } = useTranslation('orders')
+  if (!note) return <span className="text-muted">{t('customer.noNote')}</span>
+  return (
+    <p className="rounded-md bg-amber-soft px-2 py-1 break-words whitespace-pre-line text-amber-ink">
+      <bdi>{note}</bdi>
+    </p>
+  )
+}
+
 /** Who and where: the phone is a tel: link, so staff on a phone call with one tap. */
 export function OrderCustomer({ order }: OrderCustomerProps) {
   const { t } = useTranslation('orders')
@@ -22,6 +33,10 @@ export function OrderCustomer({ order }: OrderCustomerProps) {
           <a href={`tel:${order.phone}`} className="font-semibold text-brand underline underline-offset-2">
             <bdi dir="ltr">{order.phone}</bdi>
           </a>
+        </dd>
+        <dt className="text-muted">{t('customer.note')}</dt>
+        <dd>
+          <CustomerNote note={order.customerNote ?? order.notes} />
         </dd>
         {order.customer.email ? (
           <>

@@ -9,7 +9,10 @@ export interface OrderHistoryProps {
   entries: OrderHistoryEntry[]
 }
 
-/** Every change, oldest first: the status reached, the call outcome, who did it and when, with their note. */
+/**
+ * Every change, oldest first: the status reached, the call outcome, staff notes, courier id changes and the
+ * payment, who did it and when, with their note.
+ */
 export function OrderHistory({ entries }: OrderHistoryProps) {
   const { t } = useTranslation('orders')
   const locale = useLocale()
@@ -26,9 +29,23 @@ export function OrderHistory({ entries }: OrderHistoryProps) {
                 aria-hidden="true"
               />
               <div className="flex flex-wrap items-center gap-2">
-                <OrderStatusChip status={entry.toStatus} />
+                {!entry.kind || entry.kind === 'status' ? <OrderStatusChip status={entry.toStatus} /> : null}
                 {entry.callOutcome ? (
                   <span className="text-sm font-medium">{t(`call.outcomes.${entry.callOutcome}`)}</span>
+                ) : null}
+                {entry.kind === 'staff_note' || entry.kind === 'payment' ? (
+                  <span className="text-sm font-semibold">{t(`history.kind.${entry.kind}`)}</span>
+                ) : null}
+                {entry.kind === 'tracking_id' ? (
+                  <span className="text-sm font-semibold">
+                    {entry.note ? (
+                      <>
+                        {t('history.kind.tracking_id')} <bdi dir="ltr">{entry.note}</bdi>
+                      </>
+                    ) : (
+                      t('history.kind.tracking_id_cleared')
+                    )}
+                  </span>
                 ) : null}
               </div>
               <p className="mt-1 text-xs text-muted">
@@ -36,7 +53,11 @@ export function OrderHistory({ entries }: OrderHistoryProps) {
                 {' · '}
                 {entry.staffName ? <bdi>{entry.staffName}</bdi> : entry.byClient || entry.fromStatus === null ? t('history.byCustomer') : t('history.bySystem')}
               </p>
-              {entry.note ? <p className="mt-1 text-sm whitespace-pre-line">{entry.note}</p> : null}
+              {entry.note && entry.kind !== 'tracking_id' ? (
+                <p className="mt-1 text-sm break-words whitespace-pre-line">
+                  <bdi>{entry.note}</bdi>
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

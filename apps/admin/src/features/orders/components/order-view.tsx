@@ -17,10 +17,11 @@ import { DeliverySlip } from './delivery-slip.tsx'
 import { OrderCustomer } from './order-customer.tsx'
 import { OrderHistory } from './order-history.tsx'
 import { OrderItems } from './order-items.tsx'
-import { OrderNotesForm } from './order-notes-form.tsx'
 import { ReturnRequests } from './return-requests.tsx'
 import { useCan } from '../../auth/api/use-can.ts'
+import { StaffNotes } from './staff-notes.tsx'
 import { StatusMoves } from './status-moves.tsx'
+import { TrackingIdForm } from './tracking-id-form.tsx'
 
 export interface OrderViewProps {
   orderId: string
@@ -70,7 +71,7 @@ export function OrderView({ orderId }: OrderViewProps) {
     )
   }
 
-  const { order, history, returnRequests, allowedMoves } = page.data
+  const { order, history, returnRequests, allowedMoves, staffNotes = [] } = page.data
   const run = async (next: OrderAction): Promise<boolean> => {
     try {
       await action.mutateAsync(next)
@@ -139,6 +140,7 @@ export function OrderView({ orderId }: OrderViewProps) {
               isBusy={isBusy}
               onUpdate={canManage ? (requestId, status, note) => run({ kind: 'returnRequest', requestId, status, note }) : undefined}
             />
+            <StaffNotes notes={staffNotes} isBusy={isBusy} onAdd={(text) => run({ kind: 'staffNote', text })} />
             <OrderHistory entries={history} />
           </div>
           {/* On a phone the call and the moves come first: staff call from their phones. */}
@@ -146,6 +148,7 @@ export function OrderView({ orderId }: OrderViewProps) {
             {order.status === 'pending' ? (
               <CallOutcomeForm
                 phone={order.phone}
+                customerNote={order.customerNote ?? order.notes}
                 attempts={order.callAttempts}
                 isBusy={isBusy}
                 onRecord={(outcome, note) => run({ kind: 'call', outcome, note, version: order.version })}
@@ -174,12 +177,11 @@ export function OrderView({ orderId }: OrderViewProps) {
                 ) : null}
               </SectionCard>
             ) : null}
-            <OrderNotesForm
+            <TrackingIdForm
               key={order.version}
-              notes={order.notes ?? ''}
               deliveryTrackingId={order.deliveryTrackingId ?? ''}
               isBusy={isBusy}
-              onSave={(values) => run({ kind: 'edit', ...values, version: order.version })}
+              onSave={(deliveryTrackingId) => run({ kind: 'edit', deliveryTrackingId, version: order.version })}
             />
           </div>
         </div>

@@ -29,12 +29,19 @@ export function OrdersOverview() {
           <a
             href={`/api/v1/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ''}`}
             download
+            aria-describedby={search.get('status') ? undefined : 'orders-export-hint'}
             className={buttonClass('secondary')}
           >
             {t('list.export')}
           </a>
         ) : null}
       </div>
+      {!canExport || search.get('status') ? null : (
+        // the export without a status is what the courier takes, not the whole list below
+        <p id="orders-export-hint" className="-mt-2 text-xs text-muted">
+          {t('list.exportHint')}
+        </p>
+      )}
       <OrderFiltersBar
         search={search}
         onChange={(key, value) => setSearch(withFilter(search, key, value))}

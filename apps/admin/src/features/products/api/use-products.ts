@@ -59,9 +59,13 @@ export function useDeleteProduct(id: string) {
 
 export type VariantsChange =
   | { kind: 'replace'; variants: Variant[] }
-  | { kind: 'stock'; items: { variantId: string; stock: number }[] }
+  | { kind: 'stock'; items: { variantId: string; stock: number; expectedStock?: number }[] }
 
-/** A new grid replaces the variants; stock alone changed on existing variants goes through the bulk stock route. */
+/**
+ * A new grid replaces the variants; stock alone changed on existing variants goes through the bulk stock route.
+ * Both send the stock each variant was loaded with; a 409 STOCK_CONFLICT leaves the product as it is in the
+ * cache (refreshing would reset the grid and lose what the owner typed).
+ */
 export function useSaveVariants(id: string) {
   const refresh = useRefresh(id)
   return useMutation({

@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react'
+import { colorName } from '@shop/shared'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -17,7 +18,15 @@ import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { useCategories, useDeleteProduct, useProduct, useSaveProduct, useSaveVariants } from '../api/use-products.ts'
 import type { ProductBody, ProductDetail } from '../types.ts'
-import { gridChange, gridFromVariants, type VariantGrid, variantsFromGrid } from '../variant-grid.ts'
+import {
+  applyStockConflicts,
+  cellKey,
+  gridChange,
+  gridFromVariants,
+  stockConflicts,
+  type VariantGrid,
+  variantsFromGrid,
+} from '../variant-grid.ts'
 import { ImagesManager } from './images-manager.tsx'
 import { VariantsEditor } from './variants-editor.tsx'
 
@@ -254,13 +263,68 @@ function ProductForm({ productId, product }: { productId: string | null; product
 
 function ExistingVariants({ productId, product }: { productId: string; product: ProductDetail }) {
   const { t } = useTranslation('products')
+  const locale = useLocale()
   const [grid, setGrid] = useState<VariantGrid>(() => gridFromVariants(product.variants))
+  const [resolved, setResolved] = useState<'fresh' | 'mine' | null>(null)
   const saveVariants = useSaveVariants(productId)
-  const error = useErrorMessage(saveVariants.error)
+  const conflictRef = useRef<HTMLDivElement>(null)
+  const isConflict = saveVariants.error instanceof ApiError && saveVariants.error.code === 'STOCK_CONFLICT'
+  const conflicts = isConflict ? stockConflicts((saveVariants.error as ApiError).data) : []
+  const error = useErrorMessage(isConflict ? null : saveVariants.error)
   const change = gridChange(grid, product.variants)
+
+  useEffect(() => {
+    // the banner is where the owner looks next, even on a phone with the grid scrolled
+    if (isConflict) conflictRef.current?.scrollIntoView?.({ block: 'nearest' })
+    if (isConflict) conflictRef.current?.focus()
+  }, [isConflict])
+
+  const resolve = (mode: 'fresh' | 'mine') => {
+    setGrid(applyStockConflicts(grid, conflicts, mode))
+    setResolved(mode)
+    saveVariants.reset()
+  }
+
   return (
     <SectionCard title={t('variants.title')}>
-      <VariantsEditor grid={grid} onChange={setGrid} />
+      <VariantsEditor
+        grid={grid}
+        onChange={(next) => {
+          setResolved(null)
+          setGrid(next)
+        }}
+      />
+      {isConflict ? (
+        <div
+          ref={conflictRef}
+          tabIndex={-1}
+          role="alert"
+          className="mt-3 flex flex-col gap-2 rounded-lg border border-danger/40 bg-white p-3 text-sm outline-none"
+        >
+          <strong className="text-danger">{t('variants.conflict.title')}</strong>
+          <p>{t('variants.conflict.message')}</p>
+          <ul className="list-disc ps-5">
+            {conflicts.map((c) => (
+              <li key={c._id}>
+                {t('variants.conflict.line', {
+                  name: `${c.size} · ${colorName(c.color, locale)}`,
+                  expected: c.expectedStock,
+                  stock: c.stock,
+                  typed: grid.cells[cellKey(c.size, c.color)]?.stock ?? c.expectedStock,
+                })}
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={buttonClass('primary')} onClick={() => resolve('fresh')}>
+              {t('variants.conflict.useFresh')}
+            </button>
+            <button type="button" className={buttonClass('secondary')} onClick={() => resolve('mine')}>
+              {t('variants.conflict.keepMine')}
+            </button>
+          </div>
+        </div>
+      ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button
           type="button"
@@ -270,6 +334,7 @@ function ExistingVariants({ productId, product }: { productId: string; product: 
             if (change.kind === 'none') return
             try {
               await saveVariants.mutateAsync(change)
+              setResolved(null)
             } catch {
               // shown below
             }
@@ -277,6 +342,11 @@ function ExistingVariants({ productId, product }: { productId: string; product: 
         >
           {t('variants.save')}
         </button>
+        {resolved ? (
+          <p role="status" className="text-sm text-muted">
+            {t(resolved === 'fresh' ? 'variants.conflict.afterFresh' : 'variants.conflict.afterMine')}
+          </p>
+        ) : null}
       </div>
       <div className="mt-2">
         <FormMessage tone="error">{error}</FormMessage>

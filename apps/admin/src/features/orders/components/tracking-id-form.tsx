@@ -3,52 +3,40 @@ import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
-import { TextareaField } from '../../../components/ui/textarea-field.tsx'
 
-export interface OrderNotesFormProps {
-  notes: string
+export interface TrackingIdFormProps {
   deliveryTrackingId: string
   isBusy: boolean
-  onSave: (values: { notes: string; deliveryTrackingId: string }) => Promise<boolean>
+  onSave: (deliveryTrackingId: string) => Promise<boolean>
 }
 
-/** The order's note and the delivery company's parcel number. */
-export function OrderNotesForm({ notes, deliveryTrackingId, isBusy, onSave }: OrderNotesFormProps) {
+/** The delivery company's parcel number; every change is kept in the history with who and when. */
+export function TrackingIdForm({ deliveryTrackingId, isBusy, onSave }: TrackingIdFormProps) {
   const { t } = useTranslation('orders')
-  const [values, setValues] = useState({ notes, deliveryTrackingId })
+  const [value, setValue] = useState(deliveryTrackingId)
   const [isSaved, setIsSaved] = useState(false)
-  const isDirty = values.notes !== notes || values.deliveryTrackingId !== deliveryTrackingId
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    setIsSaved(await onSave(values))
+    setIsSaved(await onSave(value.trim()))
   }
 
   return (
     <SectionCard title={t('edit.title')}>
       <form onSubmit={onSubmit} className="flex flex-col gap-3">
-        <TextareaField
-          label={t('edit.notes')}
-          name="notes"
-          maxLength={500}
-          value={values.notes}
-          onChange={(event) => {
-            setIsSaved(false)
-            setValues({ ...values, notes: event.target.value })
-          }}
-        />
         <TextField
           label={t('edit.deliveryTrackingId')}
           name="deliveryTrackingId"
           dir="ltr"
-          value={values.deliveryTrackingId}
+          maxLength={100}
+          value={value}
           onChange={(event) => {
             setIsSaved(false)
-            setValues({ ...values, deliveryTrackingId: event.target.value })
+            setValue(event.target.value)
           }}
         />
         <div className="flex items-center gap-3">
-          <button type="submit" disabled={isBusy || !isDirty} className={buttonClass('secondary')}>
+          <button type="submit" disabled={isBusy || value.trim() === deliveryTrackingId} className={buttonClass('secondary')}>
             {t('edit.save')}
           </button>
           {isSaved ? (
