@@ -146,7 +146,7 @@ async function adminOrder(browser: Browser, url: string, owner: { email: string;
   })
   const ownerSession = await ownerCookie(url, owner.email, owner.password)
   const agent = { email: 'sara@khatwa.dz', password: 'screenshot-agent-password-2026' }
-  await storeApi(url, '/admin/staff', { method: 'POST', cookie: ownerSession, body: { ...agent, name: 'سارة', role: 'staff' } })
+  await storeApi(url, '/admin/staff', { method: 'POST', cookie: ownerSession, body: { ...agent, name: 'سارة', role: 'agent' } })
   const agentSession = await ownerCookie(url, agent.email, agent.password)
   const base = `/admin/orders/${order._id}`
   await storeApi(url, `${base}/call`, { method: 'POST', cookie: agentSession, body: { outcome: 'no_answer', note: 'الهاتف مغلق', version: 1 } })
