@@ -234,7 +234,8 @@ function scenarios(f: Fixture, only?: string[]): Scenario[] {
         body: {},
         vary: (n) => {
           const v = f.variants[n % f.variants.length] as Fixture['hot']
-          return { headers: { 'x-session-id': randomUUID() }, body: { productId: v.productId, quantity: 1, size: v.size, color: v.color } }
+          // a first add: no session id yet, the server issues one (and creates the cart)
+          return { headers: {}, body: { productId: v.productId, quantity: 1, size: v.size, color: v.color } }
         },
       },
     },

@@ -59,6 +59,8 @@ export async function startStore(): Promise<RunningStore> {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
+      // one test signs one account in and places a dozen orders to fill two pages of its list
+      RATE_LIMIT_ORDER: process.env.RATE_LIMIT_ORDER ?? '50/3600',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

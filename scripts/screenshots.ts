@@ -47,15 +47,17 @@ async function journey(browser: Browser, url: string, locale: Locale, viewport: 
   const [first, second] = await productsInStock(url, 2)
   if (!first || !second) throw new Error('the demo shop has no two products in stock')
   // A guest cart with both products, as the storefront keeps it (the session id in local storage).
-  const { sessionId } = await storeApi<{ sessionId: string }>(url, '/cart/guest')
+  // the first add issues the session id; the next add is sent with it
+  let sessionId = ''
   for (const product of [first, second]) {
     const variant = product.variants?.find((v) => v.stock > 0)
     if (!variant) continue
-    await storeApi(url, '/cart/guest/add', {
+    const added = await storeApi<{ sessionId: string }>(url, '/cart/guest/add', {
       method: 'POST',
-      headers: { 'X-Session-Id': sessionId },
+      headers: sessionId ? { 'X-Session-Id': sessionId } : {},
       body: { productId: product._id, size: variant.size, color: variant.color, quantity: 1 },
     })
+    sessionId = added.sessionId
   }
 
   const { context, page } = await shopper(browser, url, { locale, viewport })

@@ -19,6 +19,7 @@ import { adminModule } from './modules/admin/admin.module.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
+import { purgePlugin } from './modules/maintenance/purge.ts'
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts'
 import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
@@ -116,6 +117,8 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
   await app.register(fastifyCookie)
   await app.register(sessionPlugin)
   await app.register(rateLimitPlugin, { config, db: database.db })
+  // stale carts, sessions, reset codes, idempotency keys and rate-limit rows, on a timer started by listen()
+  await app.register(purgePlugin, { config, db: database.db })
   // public catalogue replies reused for 2 s and list totals kept, dropped on writes (off in tests: they change rows directly)
   await app.register(publicCachePlugin, { ttlMs: config.NODE_ENV === 'test' ? 0 : 2000, db: database.db })
 

@@ -75,6 +75,17 @@ const envSchema = z.object({
    */
   RATE_LIMIT_ORDER: limit('5/3600'),
   RATE_LIMIT_ORDER_ADDRESS: limit('60/3600'),
+  /**
+   * The purge of stale rows, run inside the app (no cron): every PURGE_INTERVAL_MINUTES (0 turns it off),
+   * one run at a time across every API process. Idle guest carts and merged guest-session records after
+   * PURGE_GUEST_CART_DAYS, order idempotency keys after PURGE_IDEMPOTENCY_HOURS; expired sessions, used
+   * or expired reset codes and ended rate-limit windows as soon as they are over. PURGE_BATCH_SIZE rows
+   * at most per table and run (the rest goes at the next run).
+   */
+  PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  PURGE_GUEST_CART_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  PURGE_IDEMPOTENCY_HOURS: z.coerce.number().int().min(1).max(87_600).default(48),
+  PURGE_BATCH_SIZE: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
 })
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; mediaDir: string; pgliteDir: string }

@@ -32,6 +32,8 @@ export interface DatabaseOptions {
   poolMax?: number
   applicationName?: string
   onPoolError?: (error: Error) => void
+  /** Sees the text of every statement the app sends (tests count them; nothing in production sets it). */
+  onQuery?: (sql: string) => void
 }
 
 export class DatabaseUnreachableError extends Error {}
@@ -58,7 +60,7 @@ export const SESSION_TIMEOUTS = {
 } as const
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.dir ?? 'memory://')
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dir ?? 'memory://', options)
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
@@ -92,7 +94,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     await pool.end().catch(() => {})
     throw new DatabaseUnreachableError(`Cannot reach the database at ${describeUrl(url)}: ${reason(error)}`)
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db
+  const db = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Db
   return {
     db,
     kind: 'postgres',
@@ -164,7 +166,7 @@ function storeSessionTimeouts(): string {
   end $$`
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, options: DatabaseOptions = {}): Promise<Database> {
   if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true })
   let client: PGlite
   try {
@@ -172,7 +174,7 @@ async function openPglite(dir: string): Promise<Database> {
   } catch (error) {
     throw new DatabaseUnreachableError(`Cannot open the embedded database in ${dir}: ${reason(error)}`)
   }
-  const pglite = drizzlePglite(client, { schema })
+  const pglite = drizzlePglite(client, { schema, ...queryLogger(options) })
   const db = pglite as unknown as Db
   return {
     db,
@@ -187,6 +189,11 @@ async function openPglite(dir: string): Promise<Database> {
       await client.close()
     },
   }
+}
+
+function queryLogger(options: DatabaseOptions) {
+  const onQuery = options.onQuery
+  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {}
 }
 
 function describeUrl(url: string): string {

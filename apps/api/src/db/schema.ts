@@ -104,13 +104,15 @@ export const sessions = pgTable(
   ],
 )
 
+/**
+ * Reset codes. A request for an e-mail with no account writes a code row too (client_id null, never
+ * usable): both replies do the same work, so their timing says nothing about the account.
+ */
 export const passwordResetCodes = pgTable(
   'password_reset_codes',
   {
     id: id(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -119,6 +121,8 @@ export const passwordResetCodes = pgTable(
   },
   (t) => [
     index('password_reset_codes_client_idx').on(t.clientId),
+    // the live code of a client: found (and older ones retired) without reading the used ones
+    index('password_reset_codes_live_idx').on(t.clientId).where(sql`${t.usedAt} is null`),
     check('password_reset_codes_attempts_check', sql`${t.attempts} >= 0`),
   ],
 )
@@ -241,6 +245,22 @@ export const carts = pgTable(
     uniqueIndex('carts_session_key').on(t.sessionId),
     check('carts_owner_check', sql`(${t.clientId} is null) <> (${t.sessionId} is null)`),
   ],
+)
+
+/**
+ * A guest session whose cart moved into a client's cart at sign-in: a late add under that session id is
+ * answered CART_MERGED (never put in a new guest cart nobody reads). Purged with the idle guest carts.
+ */
+export const cartMerges = pgTable(
+  'cart_merges',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    mergedAt: timestamp('merged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cart_merges_merged_idx').on(t.mergedAt)],
 )
 
 export const cartItems = pgTable(

@@ -57,7 +57,14 @@ export function redisStore(url: string, keyPrefix = ''): RateLimitStore {
   return {
     async hit(key, windowSeconds) {
       const name = `rl:${key}`
-      const [[, count], [, ttl]] = (await redis.multi().incr(name).pttl(name).exec()) as [[null, number], [null, number]]
+      // the key is created with its expiry in the same transaction that counts (SET NX PX, then INCR): no
+      // key is ever left without one, so Redis drops every counter by itself when its window ends
+      const [, [, count], [, ttl]] = (await redis.multi().set(name, 0, 'PX', windowSeconds * 1000, 'NX').incr(name).pttl(name).exec()) as [
+        unknown,
+        [null, number],
+        [null, number],
+      ]
+      // a counter left without one by an older version gets its expiry now
       if (ttl < 0) await redis.pexpire(name, windowSeconds * 1000)
       return { count, resetInSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : windowSeconds }
     },

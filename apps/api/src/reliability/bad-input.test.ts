@@ -36,7 +36,7 @@ for (const target of TEST_TARGETS) {
       shippingAddress: { wilayaId: 16, communeId: commune, type: 'domicil', address: '12 rue Didouche Mourad' },
       ...overrides,
     })
-    const guest = async () => (await shop.http('GET', '/api/v1/cart/guest')).body.data.sessionId as string
+    const guest = async () => (await shop.guestSession()) as string
 
     /** Runs the refused requests and checks each status, code and that nothing was written. */
     async function refused(cases: { label: string; send: () => Promise<{ status: number; body: any }>; status: number | number[]; code?: string }[]) {

@@ -415,18 +415,18 @@ export function orderBody(
   }
 }
 
-/** A guest session issued by the API, with `lines` in its cart. */
+/** A guest session issued by the API (on the first add), with `lines` in its cart. */
 export async function guestWithCart(base: string, lines: { productId: string; size: string; quantity: number }[]): Promise<string> {
-  const start = await call(base, 'GET', '/api/v1/cart/guest')
-  const sessionId = start.body?.data?.sessionId as string
-  if (!sessionId) throw new Error(`no session id: ${start.status} ${start.error ?? ''} ${JSON.stringify(start.body)}\n${serverErrors()}`)
+  let sessionId = ''
   for (const line of lines) {
     const added = await call(base, 'POST', '/api/v1/cart/guest/add', {
-      headers: { 'x-session-id': sessionId },
+      headers: sessionId ? { 'x-session-id': sessionId } : {},
       body: { productId: line.productId, size: line.size, color: 'black', quantity: line.quantity },
     })
-    if (added.status !== 200) throw new Error(`cart add failed: ${added.status} ${JSON.stringify(added.body)}`)
+    if (added.status !== 200) throw new Error(`cart add failed: ${added.status} ${JSON.stringify(added.body)}\n${serverErrors()}`)
+    sessionId = added.body?.data?.sessionId as string
   }
+  if (!sessionId) throw new Error('no session id: a guest cart needs at least one line')
   return sessionId
 }
 

@@ -313,16 +313,18 @@ for (const adminUrl of ADMIN_URL ? [ADMIN_URL] : []) {
       }
     })
 
-    test(`8. a fresh session adds 5 variants at once, then the same variant 5 times: one cart, capped at stock (×${REPEAT})`, async () => {
+    test(`8. a fresh session adds 4 more variants at once, then the same variant 5 times: one cart, capped at stock (×${REPEAT})`, async () => {
       for (let i = 0; i < REPEAT; i++) {
         const sizes = ['38', '39', '40', '41', '42']
         const product = await addProduct(shop, Object.fromEntries(sizes.map((s) => [s, 4])))
-        const sessionId = crypto.randomUUID()
+        // the first add issues the session; the other 4 sizes then arrive at once under it
+        const start = await call(api.url, 'POST', '/api/v1/cart/guest/add', { body: { productId: product.id, size: '38', color: 'black', quantity: 1 } })
+        const sessionId = start.body.data.sessionId as string
         const add = (size: string) => () =>
           call(api.url, 'POST', '/api/v1/cart/guest/add', { headers: { 'x-session-id': sessionId }, body: { productId: product.id, size, color: 'black', quantity: 1 } })
-        const first = await together(sizes.map(add))
+        const first = await together(sizes.slice(1).map(add))
         no5xx(first, 'first adds')
-        assert.deepEqual(tally(first), { 200: 5 })
+        assert.deepEqual(tally(first), { 200: 4 })
         assert.equal(await countRows(shop, 'carts', `session_id = '${sessionId}'`), 1, 'one cart')
         assert.equal(await countRows(shop, 'cart_items i join carts c on c.id = i.cart_id', `c.session_id = '${sessionId}'`), 5)
         const again = await together(Array.from({ length: 5 }, () => add('40')))

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify'
 import { eq } from 'drizzle-orm'
 import { categories, coupons, products, variants } from '../db/schema.ts'
 import type { Db } from '../db/client.ts'
+import { issueGuestSession } from '../modules/cart/cart.service.ts'
 import { ensureShopSettings, loadReferenceData } from '../seed/reference.ts'
 import { startTestApp } from './test-app.ts'
 
@@ -10,7 +11,7 @@ import { startTestApp } from './test-app.ts'
  * A small shop for API tests: reference data (69 wilayas, communes, delivery grid), settings, two
  * categories and a few products whose names exercise the search rules, with known stock.
  */
-export async function startShop(target: 'pglite' | 'postgres', env: Record<string, string> = {}) {
+export async function startShop(target: 'pglite' | 'postgres', env: Record<string, string> = {}, options: Parameters<typeof startTestApp>[2] = {}) {
   const ctx = await startTestApp(target, {
     RATE_LIMIT_LOGIN: '1000/60',
     RATE_LIMIT_STAFF_LOGIN: '1000/60',
@@ -21,12 +22,14 @@ export async function startShop(target: 'pglite' | 'postgres', env: Record<strin
     RATE_LIMIT_ORDER: '1000/60',
     RATE_LIMIT_ORDER_ADDRESS: '1000/60',
     ...env,
-  })
+  }, options)
   await ctx.database.migrate()
   await loadReferenceData(ctx.database.db)
   await ensureShopSettings(ctx.database.db)
   const catalogue = await seedSmallCatalogue(ctx.database.db)
-  return { ...ctx, catalogue, http: client(ctx.app) }
+  /** A guest session id as the server issues it on a first add (with its empty cart). */
+  const guestSession = async () => (await issueGuestSession(ctx.database.db)).sessionId
+  return { ...ctx, catalogue, http: client(ctx.app), guestSession }
 }
 
 export type Shop = Awaited<ReturnType<typeof startShop>>
@@ -102,6 +105,8 @@ function client(app: FastifyInstance) {
       },
       ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
     })
+    // work a route leaves for after its reply (a reset code's e-mail) starts before the test reads the outbox
+    await new Promise((resolve) => setImmediate(resolve))
     // the reply body is whatever the route sent: tests read it loosely
     const json = res.headers['content-type']?.toString().includes('json') ? (res.json() as any) : undefined
     const setCookie = res.headers['set-cookie']

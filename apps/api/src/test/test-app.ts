@@ -5,16 +5,16 @@ import path from 'node:path'
 import pg from 'pg'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
-import { openDatabase } from '../db/client.ts'
+import { type DatabaseOptions, openDatabase } from '../db/client.ts'
 import type { Mail } from '../modules/mail/mailer.ts'
 
 /** The databases a test runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set. */
 export const TEST_TARGETS: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 
 /** A fresh, empty database for one test: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
-export async function freshDatabase(target: 'pglite' | 'postgres') {
+export async function freshDatabase(target: 'pglite' | 'postgres', options: Pick<DatabaseOptions, 'onQuery'> = {}) {
   if (target === 'pglite') {
-    const database = await openDatabase({ dir: 'memory://' })
+    const database = await openDatabase({ dir: 'memory://', ...options })
     return { database, url: undefined, drop: async () => database.close() }
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string
@@ -25,7 +25,7 @@ export async function freshDatabase(target: 'pglite' | 'postgres') {
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString(), poolMax: 5 })
+  const database = await openDatabase({ url: url.toString(), poolMax: 5, ...options })
   return {
     database,
     url: url.toString(),
@@ -39,8 +39,8 @@ export async function freshDatabase(target: 'pglite' | 'postgres') {
   }
 }
 
-export async function startTestApp(target: 'pglite' | 'postgres', env: Record<string, string> = {}) {
-  const fresh = await freshDatabase(target)
+export async function startTestApp(target: 'pglite' | 'postgres', env: Record<string, string> = {}, options: Pick<DatabaseOptions, 'onQuery'> = {}) {
+  const fresh = await freshDatabase(target, options)
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...env })
   /** Every e-mail the app sent, newest last. */

@@ -39,6 +39,7 @@ export const ar: Messages = {
     PRODUCT_NOT_FOUND: 'المنتج غير موجود.',
     CATEGORY_NOT_FOUND: 'هذه الفئة غير موجودة أو تم حذفها.',
     CART_ITEM_NOT_FOUND: 'هذا المنتج ليس في سلتك.',
+    CART_MERGED: 'انتقلت سلتك إلى حسابك. يرجى المحاولة مرة أخرى.',
     ORDER_NOT_FOUND: 'الطلب غير موجود.',
     VARIANT_REQUIRED: 'يرجى اختيار المقاس واللون.',
     VARIANT_NOT_FOUND: 'هذا المقاس أو اللون غير متوفر لهذا المنتج.',

@@ -37,6 +37,7 @@ export const en = {
     PRODUCT_NOT_FOUND: 'Product not found.',
     CATEGORY_NOT_FOUND: 'This category does not exist or was deleted.',
     CART_ITEM_NOT_FOUND: 'This item is not in your cart.',
+    CART_MERGED: 'Your cart has moved into your account. Please try again.',
     ORDER_NOT_FOUND: 'Order not found.',
     VARIANT_REQUIRED: 'Please select a size and a colour.',
     VARIANT_NOT_FOUND: 'This size or colour does not exist for this product.',

@@ -39,6 +39,7 @@ export const fr: Messages = {
     PRODUCT_NOT_FOUND: 'Produit introuvable.',
     CATEGORY_NOT_FOUND: "Cette catégorie n'existe pas ou a été supprimée.",
     CART_ITEM_NOT_FOUND: "Cet article n'est pas dans votre panier.",
+    CART_MERGED: 'Votre panier a été rattaché à votre compte. Veuillez réessayer.',
     ORDER_NOT_FOUND: 'Commande introuvable.',
     VARIANT_REQUIRED: 'Veuillez choisir une taille et une couleur.',
     VARIANT_NOT_FOUND: "Cette taille ou cette couleur n'existe pas pour ce produit.",

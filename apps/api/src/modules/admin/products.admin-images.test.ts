@@ -96,7 +96,7 @@ for (const target of TEST_TARGETS) {
       assert.equal((await setColor(runner.id, black._id, 'black')).status, 200)
       const base = (src: string) => src.replace(/-\d+\.webp$/, '')
 
-      const sessionId = (await shop.http('GET', '/api/v1/cart/guest')).body.data.sessionId as string
+      const sessionId = (await shop.guestSession()) as string
       const added = await shop.http('POST', '/api/v1/cart/guest/add', {
         headers: { 'x-session-id': sessionId },
         body: { productId: runner.id, quantity: 1, size: '41', color: 'black' },

@@ -13,8 +13,7 @@ import {
   type ClientRow,
   checkResetCode,
   createClient,
-  findClientByEmail,
-  issueResetCode,
+  requestPasswordReset,
   revokeSessions,
   setPassword,
 } from './client-auth.service.ts'
@@ -187,14 +186,16 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const email = request.body.email.toLowerCase()
       await app.rateLimit('PASSWORD_RESET', request, `email:${email}`)
-      const client = await findClientByEmail(app.db, email)
+      // the same database work for an unknown e-mail, and the mail leaves after the reply: the reply's
+      // time says nothing about whether the account exists
+      const { client, code } = await requestPasswordReset(app.db, email)
       if (client) {
-        const code = await issueResetCode(app.db, client.id)
-        await app.mailer.send({
+        const mail = {
           to: client.email,
           subject: translate(request.locale, 'mail:resetSubject'),
           text: translate(request.locale, 'mail:resetBody', { code, minutes: 10 }),
-        })
+        }
+        setImmediate(() => void app.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'reset e-mail could not be sent')))
       }
       return reply.ok({}, 'success:resetCodeSent')
     },

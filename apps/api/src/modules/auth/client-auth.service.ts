@@ -51,14 +51,32 @@ export async function setPassword(db: Db, clientId: string, password: string): P
 
 const codeHash = (clientId: string, code: string) => createHash('sha256').update(`${clientId}:${code}`).digest('hex')
 
-/** A new 6-digit code (older ones stop working); only its hash is stored. */
-export async function issueResetCode(db: Db, clientId: string): Promise<string> {
+/** Stands for "no account" in the reset-code statements, so they are the same for any e-mail. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000'
+
+/**
+ * A new 6-digit code (older ones stop working); only its hash is stored. With no account (clientId
+ * null) the very same statements run and write a row that can never be used (client_id null, purged
+ * once expired): the work, and so the time, does not depend on whether the e-mail has an account.
+ */
+export async function issueResetCode(db: Db, clientId: string | null): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const owner = clientId ?? NO_ACCOUNT
   await db.transaction(async (tx) => {
-    await tx.update(passwordResetCodes).set({ usedAt: sql`now()` }).where(and(eq(passwordResetCodes.clientId, clientId), isNull(passwordResetCodes.usedAt)))
-    await tx.insert(passwordResetCodes).values({ clientId, codeHash: codeHash(clientId, code), expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS) })
+    await tx.update(passwordResetCodes).set({ usedAt: sql`now()` }).where(and(eq(passwordResetCodes.clientId, owner), isNull(passwordResetCodes.usedAt)))
+    await tx.insert(passwordResetCodes).values({ clientId, codeHash: codeHash(owner, code), expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS) })
   })
   return code
+}
+
+/**
+ * "Forgot password": the same statements whether or not the e-mail has an account (look-up, code
+ * issued); the caller sends the mail, out of the request path, only when there is an account.
+ */
+export async function requestPasswordReset(db: Db, email: string): Promise<{ client: ClientRow | null; code: string }> {
+  const client = await findClientByEmail(db, email)
+  const code = await issueResetCode(db, client?.id ?? null)
+  return { client, code }
 }
 
 /**

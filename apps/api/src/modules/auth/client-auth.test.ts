@@ -21,7 +21,7 @@ for (const target of TEST_TARGETS) {
       })
 
     test('sign-up sets an httpOnly SameSite=Lax cookie, merges the guest cart and the profile reads back', async () => {
-      const guest = (await shop.http('GET', '/api/v1/cart/guest')).body.data.sessionId
+      const guest = (await shop.guestSession())
       await shop.http('POST', '/api/v1/cart/guest/add', { headers: { 'x-session-id': guest }, body: { productId: shop.catalogue.scarf.id, quantity: 2 } })
       const res = await signup('yacine@example.dz', { phone: '+213 661 23 45 67' }, { 'x-session-id': guest })
       assert.equal(res.status, 201)

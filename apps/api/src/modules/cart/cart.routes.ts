@@ -7,10 +7,11 @@ import { isUuid, uuidText } from '../../http/paging.ts'
 import { requireClient } from '../../plugins/session.ts'
 import {
   addToCart,
+  type AddOwner,
   type CartOwner,
   clearCart,
+  emptyCart,
   findCartId,
-  issueGuestSession,
   MAX_LINE_QUANTITY,
   mergeGuestCart,
   readCart,
@@ -59,21 +60,18 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     const owner = kind === 'client' ? clientOwner : requireGuestSession
 
     api.get(`/cart/${kind}`, { schema: { tags, summary: `The ${kind}'s cart` }, preHandler }, async (request, reply) => {
-      let resolved: CartOwner
-      if (kind === 'client') resolved = clientOwner(request)
-      else {
-        // a missing or unknown session id gets a new one: ids are issued by the server only
-        const sessionId = guestSessionId(request)
-        resolved = { sessionId: sessionId && (await findCartId(app.db, { sessionId })) ? sessionId : await issueGuestSession(app.db) }
-      }
-      const { data } = await sendCart(request, resolved)
-      return reply.ok(data)
+      if (kind === 'client') return reply.ok((await sendCart(request, clientOwner(request))).data)
+      // Reading creates nothing: a guest without a session id, or with one the server does not know (never
+      // issued, purged, merged at sign-in), gets an empty cart and sessionId null; the first add issues one.
+      const sessionId = guestSessionId(request)
+      if (sessionId && (await findCartId(app.db, { sessionId }))) return reply.ok((await sendCart(request, { sessionId })).data)
+      return reply.ok({ cart: emptyCart(null), sessionId: null })
     })
 
     const addHandler = async (request: FastifyRequest<{ Body: z.infer<typeof addBody> }>, reply: import('fastify').FastifyReply) => {
-      const who = owner(request)
+      const who: AddOwner = kind === 'client' ? clientOwner(request) : { sessionId: guestSessionId(request) }
       const result = await addToCart(app.db, who, request.body, request.locale)
-      const { data } = await sendCart(request, who)
+      const { data } = await sendCart(request, result.owner)
       const body = { ...data, requested: result.requested, added: result.added }
       if (result.added >= result.requested) return reply.ok(body, 'success:cartAdded')
       // fewer than asked: what was added is in `added`, and the message says how many are left

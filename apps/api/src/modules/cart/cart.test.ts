@@ -35,7 +35,7 @@ for (const target of TEST_TARGETS) {
     })
 
     test('adding more than the stock adds what is left and says how many; a full line or a sold-out variant is refused', async () => {
-      const sessionId = (await shop.http('GET', '/api/v1/cart/guest')).body.data.sessionId
+      const sessionId = (await shop.guestSession())
       const headers = { 'x-session-id': sessionId, 'accept-language': 'fr' }
       const coat = shop.catalogue.coat // one variant, stock 2
       const partial = await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: { productId: coat.id, quantity: 5 } })
@@ -60,7 +60,7 @@ for (const target of TEST_TARGETS) {
     test('merge adds quantities of the same variant, capped at stock, and removes the guest cart', async () => {
       const coatVariant = shop.catalogue.coat.variants[0]?.id as string // stock 2
       await shop.http('POST', '/api/v1/cart/client/add', { cookie, body: { productId: shop.catalogue.coat.id, quantity: 1 } })
-      const sessionId = (await shop.http('GET', '/api/v1/cart/guest')).body.data.sessionId
+      const sessionId = (await shop.guestSession())
       const headers = { 'x-session-id': sessionId }
       await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: { productId: shop.catalogue.coat.id, quantity: 2 } })
       await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: { productId: shop.catalogue.derby.id, quantity: 1 } })

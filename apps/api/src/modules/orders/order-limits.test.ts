@@ -61,6 +61,23 @@ for (const target of TEST_TARGETS) {
       assert.equal(await stock(variantId), (before as number) - 10)
     })
 
+    test('the cart holds no more of one item than the per-line limit: adds stop there, a larger quantity is refused with the same message', async () => {
+      const first = await shop.http('POST', '/api/v1/cart/guest/add', { body: scarf(8) })
+      const headers = { 'x-session-id': first.body.data.sessionId as string }
+      const topped = await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: scarf(5) })
+      assert.equal(topped.status, 200)
+      assert.equal(topped.body.data.cart.cartCount, 10, 'the add takes the line up to the limit, not beyond')
+      const refused = await shop.http('POST', '/api/v1/cart/guest/add', { headers, body: scarf(1) })
+      assert.equal(refused.status, 422)
+      assert.equal(refused.body.code, 'ORDER_LINE_LIMIT')
+      assert.equal(refused.body.data.limit, 10)
+      const itemId = topped.body.data.cart.items[0]._id as string
+      const raised = await shop.http('PATCH', `/api/v1/cart/guest/item/${itemId}`, { headers, body: { quantity: 11 } })
+      assert.equal(raised.body.code, 'ORDER_LINE_LIMIT')
+      const lowered = await shop.http('PATCH', `/api/v1/cart/guest/item/${itemId}`, { headers, body: { quantity: 9 } })
+      assert.equal(lowered.status, 200)
+    })
+
     test('more units in all than the per-order limit: 422 ORDER_QUANTITY_LIMIT; the owner can change the limits', async () => {
       const lines: Line[] = [
         scarf(10),

@@ -10,13 +10,17 @@
  * Errors are ApiError (code OUT_OF_STOCK, QUANTITY_ABOVE_STOCK, VARIANT_REQUIRED, ...): show them with
  * useErrorMessage(add.error) or a toast. useAddToCart already toasts success ("added to cart") and failure
  * unless you pass { silent: true } as the hook option.
- * Guests: the server issues the session id on the first cart call; it is stored and sent for you.
+ * Guests: reading the cart creates nothing on the server; the first add issues the session id, which is
+ * stored and sent for you (an id the server does not know is replaced by a fresh one in the add's reply).
+ * An add still on its way under a guest id that sign-in has just merged into the account is answered
+ * CART_MERGED: the id is dropped, the sign-in state re-read and the add sent again to the right cart.
  */
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast.ts'
-import { ApiError, api, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
-import { markSignedOut, useAuth } from '../../../lib/auth-state.ts'
+import { ApiError, api, clearGuestSessionId, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
+import { authKeys, markSignedOut, profileQuery, useAuth } from '../../../lib/auth-state.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
 import { markSessionEnded } from '../../auth/session-ended.ts'
 import type { AddToCartInput, Cart, CartOwner } from '../types.ts'
@@ -31,16 +35,17 @@ interface CartReply {
   sessionId?: string
 }
 
-/** Reads the guest cart; the server issues (or re-issues) the session id, which is kept for later calls. */
+/**
+ * Reads the guest cart. The reply's sessionId is the id to keep; null means the server holds no cart
+ * for the id sent (none yet, or one it no longer knows), which is then forgotten, unless an add has
+ * stored a new one meanwhile.
+ */
 async function fetchGuestCart(signal?: AbortSignal): Promise<Cart> {
+  const sent = readGuestSessionId()
   const data = await api<CartReply>('/cart/guest', { signal })
   if (data.sessionId) storeGuestSessionId(data.sessionId)
+  else if (sent && readGuestSessionId() === sent) clearGuestSessionId()
   return data.cart
-}
-
-/** A guest must hold a session id before adding: the first add of a new visitor asks for one. */
-async function ensureGuestSession(): Promise<void> {
-  if (!readGuestSessionId()) await fetchGuestCart()
 }
 
 export function cartPath(owner: CartOwner, rest = ''): string {
@@ -62,6 +67,12 @@ export function handleCartError(queryClient: QueryClient, owner: CartOwner, erro
   if (owner === 'client' && error instanceof ApiError && error.status === 401) {
     markSessionEnded()
     markSignedOut(queryClient)
+  }
+  // the guest cart went into the account at a sign-in (maybe in another tab): read who we are and the cart again
+  if (owner === 'guest' && error instanceof ApiError && error.code === 'CART_MERGED') {
+    clearGuestSessionId()
+    void queryClient.invalidateQueries({ queryKey: authKeys.profile() })
+    void queryClient.invalidateQueries({ queryKey: cartKeys.all() })
   }
 }
 
@@ -102,22 +113,39 @@ export function useAddToCart({ silent = false }: UseAddToCartOptions = {}) {
   const owner = useCartOwner()
   const { t } = useTranslation('cart')
   const errorText = useApiErrorText()
+  // whose cart the add went to: the guest's, or the client's when sign-in merged the guest cart meanwhile
+  const sentTo = useRef<CartOwner>('guest')
+  /** One add, to the guest cart (keeping the session id the reply carries) or to the client's. */
+  const send = async (who: CartOwner, body: AddToCartInput): Promise<Cart> => {
+    const data = await api<CartReply>(cartPath(who, '/add'), { method: 'POST', body })
+    if (who === 'guest' && data.sessionId) storeGuestSessionId(data.sessionId)
+    return data.cart
+  }
   return useMutation({
     mutationKey: ['cart', 'add'],
+    // one add at a time: a second tap waits for the first, so it goes out with the session id the first was issued
+    scope: { id: 'cart-add' },
     mutationFn: async (input: AddToCartInput): Promise<Cart> => {
       const who = owner ?? 'guest'
-      if (who === 'guest') await ensureGuestSession()
+      sentTo.current = who
+      const body = { productId: input.productId, quantity: input.quantity, size: input.size, color: input.color }
       try {
-        const body = { productId: input.productId, quantity: input.quantity, size: input.size, color: input.color }
-        return (await api<CartReply>(cartPath(who, '/add'), { method: 'POST', body })).cart
+        return await send(who, body)
       } catch (error) {
+        if (who === 'guest' && error instanceof ApiError && error.code === 'CART_MERGED') {
+          // signed in meanwhile: this guest cart is now the account's; the add goes where the cart went
+          clearGuestSessionId()
+          const user = await queryClient.fetchQuery({ ...profileQuery, staleTime: 0 })
+          sentTo.current = user ? 'client' : 'guest'
+          return await send(sentTo.current, body)
+        }
         handleCartError(queryClient, who, error)
         throw error
       }
     },
     // The server's cart is the truth: replace ours instead of patching it.
     onSuccess: (cart) => {
-      queryClient.setQueryData(cartKeys.of(owner ?? 'guest'), cart)
+      queryClient.setQueryData(cartKeys.of(sentTo.current), cart)
       if (!silent) toast.success(t('toast.added'))
     },
     onError: (error) => {

@@ -1,7 +1,7 @@
 import { type DeliveryType, normalizeDzMobile, toLatinDigits } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { api, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
+import { api } from '../../../lib/api.ts'
 
 export interface QuickOrderInput {
   productId: string
@@ -78,11 +78,8 @@ export function usePlaceQuickOrder() {
       const order = JSON.stringify([input.asClient, body])
       if (key.current?.order !== order) key.current = { order, key: newKey() }
       const idempotencyKey = key.current.key
-      if (!input.asClient && !readGuestSessionId()) {
-        // A guest order belongs to a session: a visitor who never opened the cart gets one now.
-        const data = await api<{ sessionId?: string }>('/cart/guest')
-        if (data.sessionId) storeGuestSessionId(data.sessionId)
-      }
+      // A guest who never added to the cart has no session id: the order goes without one (the server
+      // issues session ids on a first add only), and its Idempotency-Key alone makes a retry safe.
       const path = input.asClient ? '/order/client' : '/order/guest'
       const data = await api<{ order: PlacedOrder }>(path, {
         method: 'POST',
