@@ -9,8 +9,9 @@ import { DESKTOP, type Locale, ownerCookie, PHONE, productsInStock, shopper, sto
 // `npm run screenshots`: the storefront's main screens on a fresh demo shop, written to docs/screenshots/
 // as <screen>-<language>-<width>.png: a 390x844 phone in Arabic and a 1440x900 desktop in French. The
 // shopper's path is real: a guest cart, the checkout with the demo coupon applied, the order placed,
-// then found on the tracking page. Then the back office's order page on a phone in Arabic: the customer's
-// note beside the call, the staff notes and the history (admin-order-*-ar-390.png).
+// then found on the tracking page. Then the back office on a phone in Arabic: the order page with the
+// customer's note beside the call, the staff notes and the history (admin-order-*-ar-390.png), and the
+// delivery-price table as cards (admin-delivery-prices-ar-390.png).
 // Needs `npm run build` first. `SCREENSHOTS=admin npm run screenshots` takes the back-office shots only.
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
@@ -105,6 +106,28 @@ async function journey(browser: Browser, url: string, locale: Locale, viewport: 
   await context.close()
 }
 
+/** The back office on a 390 px phone in Arabic, signed in as the owner. */
+async function backOffice(browser: Browser, url: string, email: string, password: string): Promise<void> {
+  const cookie = await ownerCookie(url, email, password)
+  const context = await browser.newContext({ baseURL: url, viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true })
+  await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'ar'))
+  const [name, value] = cookie.split(';')[0]!.split('=') as [string, string]
+  await context.addCookies([{ name, value, url }])
+  const page = await context.newPage()
+  // The delivery-price table: each wilaya a card with its three fees in full and its own Save.
+  await page.goto('/admin/delivery-prices')
+  const table = page.getByRole('table', { name: 'أسعار التوصيل حسب الولاية' })
+  await table.waitFor()
+  // A fee being changed: four digits shown in full, that wilaya's Save enabled.
+  await page.getByRole('textbox', { name: 'للمنزل · أدرار', exact: true }).fill('1500')
+  await page.getByLabel('بحث عن ولاية').evaluate((element) => {
+    const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0
+    window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - header - 40)
+  })
+  await shoot(page, 'admin-delivery-prices', 'ar', PHONE.width)
+  await context.close()
+}
+
 /**
  * The back office's delivery slips of the orders the journeys placed, ticked in the list and printed together:
  * the first slip as it prints (print media), in French and in Arabic.
@@ -157,7 +180,7 @@ async function adminOrder(browser: Browser, url: string, owner: { email: string;
   })
   const ownerSession = await ownerCookie(url, owner.email, owner.password)
   const agent = { email: 'sara@khatwa.dz', password: 'screenshot-agent-password-2026' }
-  await storeApi(url, '/admin/staff', { method: 'POST', cookie: ownerSession, body: { ...agent, name: 'سارة', role: 'staff' } })
+  await storeApi(url, '/admin/staff', { method: 'POST', cookie: ownerSession, body: { ...agent, name: 'سارة', role: 'agent' } })
   const agentSession = await ownerCookie(url, agent.email, agent.password)
   const base = `/admin/orders/${order._id}`
   await storeApi(url, `${base}/call`, { method: 'POST', cookie: agentSession, body: { outcome: 'no_answer', note: 'الهاتف مغلق', version: 1 } })
@@ -201,6 +224,7 @@ try {
     await journey(browser, store.url, 'fr', DESKTOP)
   }
   await adminOrder(browser, store.url, { email: store.ownerEmail, password: store.ownerPassword })
+  await backOffice(browser, store.url, store.ownerEmail, store.ownerPassword)
   await slips(browser, store.url, store.ownerEmail, store.ownerPassword)
 } finally {
   await browser.close()

@@ -22,6 +22,20 @@ export function normalizeDzMobile(raw: string): string | null {
   return match ? `0${match[1]}` : null
 }
 
+/** An Algerian landline: 0 + a 2-digit area code (2x, 3x, 4x) + 6 digits, e.g. 021 23 45 67. */
+export const DZ_LANDLINE = /^(?:\+213|00213|213|0)?([234]\d{7})$/
+
+/**
+ * A number the shop can be called on (settings: shop phone): an Algerian mobile ('0555123456') or
+ * landline ('021234567'), spaces, dots, dashes and +213 accepted; null for anything else ('12345').
+ */
+export function normalizeDzPhone(raw: string): string | null {
+  const mobile = normalizeDzMobile(raw)
+  if (mobile !== null) return mobile
+  const match = DZ_LANDLINE.exec(toLatinDigits(raw).replace(/[\s.\-()]/g, ''))
+  return match ? `0${match[1]}` : null
+}
+
 /** First or last name: 2-50 letters (any script, accents included), spaces, apostrophes and hyphens. */
 export const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’-]{1,49}$/u
 

@@ -1,11 +1,19 @@
 import { z } from 'zod'
-import { normalizeDzMobile, toLatinDigits } from './patterns.ts'
+import { normalizeDzMobile, normalizeDzPhone, toLatinDigits } from './patterns.ts'
 
 /** An Algerian mobile number, stored as 10 digits 0XXXXXXXXX. */
 export const dzMobile = z.string().transform((raw, ctx) => {
   const phone = normalizeDzMobile(raw)
   if (phone !== null) return phone
   ctx.addIssue({ code: 'custom', message: 'validation:phone.invalid' })
+  return z.NEVER
+})
+
+/** The shop's own phone: an Algerian mobile or landline, stored as its digits (0XXXXXXXXX or 0XXXXXXXX). */
+export const dzShopPhone = z.string().transform((raw, ctx) => {
+  const phone = normalizeDzPhone(raw)
+  if (phone !== null) return phone
+  ctx.addIssue({ code: 'custom', message: 'validation:phone.shop' })
   return z.NEVER
 })
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { MESSAGES } from './messages/index.ts'
 import { trackingPhone } from './phone.ts'
-import { canMoveOrder, computeTotals, formatPrice, normalizeDzMobile, pickLocale, toLatinDigits, translate } from './index.ts'
+import { canMoveOrder, computeTotals, dzShopPhone, formatPrice, normalizeDzMobile, normalizeDzPhone, pickLocale, toLatinDigits, translate } from './index.ts'
 
 test('prices are whole dinars with a thin thousands space and the language’s dinar sign', () => {
   assert.equal(formatPrice(5400, 'fr'), '5\u202F400 DA')
@@ -15,6 +15,17 @@ test('total = subtotal - discount + fee, never negative, discount capped at the 
   assert.deepEqual(computeTotals(6000, 500, 450), { subtotal: 6000, discount: 500, deliveryFee: 450, total: 5950 })
   assert.equal(computeTotals(1000, 5000, 400).total, 400)
   assert.equal(computeTotals(1000, -50, 0).total, 1000)
+})
+
+test('the shop phone is an Algerian mobile or landline; "12345" is refused', () => {
+  assert.equal(normalizeDzPhone('021 23 45 67'), '021234567')
+  assert.equal(normalizeDzPhone('+213 38 12 34 56'), '038123456')
+  assert.equal(normalizeDzPhone('0555 12 34 56'), '0555123456')
+  assert.equal(normalizeDzPhone('12345'), null)
+  assert.equal(normalizeDzPhone('0812345678'), null)
+  const refused = dzShopPhone.safeParse('12345')
+  assert.equal(refused.success, false)
+  assert.equal(refused.error?.issues[0]?.message, 'validation:phone.shop')
 })
 
 test('Algerian mobiles are normalised to 0XXXXXXXXX; others refused', () => {

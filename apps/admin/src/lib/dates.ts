@@ -1,4 +1,4 @@
-import type { Locale } from '@shop/shared'
+import { type Locale, textDirection } from '@shop/shared'
 
 /** The shop's clock: "today" on the dashboard is the day in Algeria, whatever the laptop's time zone. */
 export const SHOP_TIME_ZONE = 'Africa/Algiers'
@@ -12,13 +12,17 @@ export function formatLongDate(date: Date, locale: Locale): string {
   }).format(date)
 }
 
-/** '21/11/2025 14:05': dense lists and timelines, in the shop's time zone. */
+/**
+ * '21/11/2025 14:05': dense lists and timelines, in the shop's time zone, on the 24-hour clock in every
+ * language (fr-DZ and ar-DZ would otherwise say '2:05 PM' / '2:05 م').
+ */
 export function formatDateTime(value: string | Date, locale: Locale): string {
   const date = typeof value === 'string' ? new Date(value) : value
   if (Number.isNaN(date.getTime())) return ''
   return new Intl.DateTimeFormat(`${locale}-DZ`, {
     dateStyle: 'short',
     timeStyle: 'short',
+    hourCycle: 'h23',
     timeZone: SHOP_TIME_ZONE,
     numberingSystem: 'latn',
   }).format(date)
@@ -47,4 +51,10 @@ export function toDateInput(value: string | null | undefined): string {
 export function fromDateInput(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null
   return new Date(`${value}T00:00:00+01:00`).toISOString()
+}
+
+/** 'start → end' in the reading direction: the arrow points from the first date to the second in Arabic too. */
+export function formatDateRange(start: string | null, end: string | null, locale: Locale): string {
+  const arrow = textDirection(locale) === 'rtl' ? ' ← ' : ' → '
+  return [start, end].map((d) => (d ? formatShortDate(d, locale) : '…')).join(arrow)
 }

@@ -35,6 +35,22 @@ describe('language', () => {
     expect(screen.getByRole('button', { name: 'العربية' }).getAttribute('aria-pressed')).toBe('false')
   })
 
+  test('the switch offers Arabic, French and English; English turns the whole back office to English', async () => {
+    stubApi({
+      '/admin/auth/me': { data: { staff: OWNER } },
+      '/admin/dashboard': { data: FIGURES },
+      '/settings': { data: SHOP },
+    })
+    renderApp()
+    const switcher = await screen.findByRole('group', { name: 'اللغة' })
+    expect(within(switcher).getAllByRole('button').map((b) => b.textContent)).toEqual(['AR', 'FR', 'EN'])
+    fireEvent.click(within(switcher).getByRole('button', { name: 'English' }))
+    expect(document.documentElement.lang).toBe('en')
+    expect(document.documentElement.dir).toBe('ltr')
+    expect(window.localStorage.getItem(LANGUAGE_KEY)).toBe('en')
+    expect(await screen.findByRole('link', { name: 'Dashboard' })).toBeTruthy()
+  })
+
   test('the stored choice is used on the next visit; anything else stored is ignored', () => {
     window.localStorage.setItem(LANGUAGE_KEY, 'fr')
     expect(createI18n().language).toBe('fr')

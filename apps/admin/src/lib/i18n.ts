@@ -35,8 +35,8 @@ import frInbox from '../locales/fr/inbox.json'
 /** localStorage key of the staff member's language (the storefront's `lang` is the shopper's, kept apart). */
 export const LANGUAGE_KEY = 'admin-lang'
 
-/** The languages offered in the switch: staff work in Arabic and French; English stays complete for later. */
-export const STAFF_LOCALES = ['ar', 'fr'] as const satisfies readonly Locale[]
+/** The languages offered in the switch: Arabic, French and English (every screen exists in the three). */
+export const STAFF_LOCALES = ['ar', 'fr', 'en'] as const satisfies readonly Locale[]
 
 export const resources = {
   ar: { common: arCommon, auth: arAuth, dashboard: arDashboard, orders: arOrders, products: arProducts, catalogue: arCatalogue, marketing: arMarketing, delivery: arDelivery, shop: arShop, inbox: arInbox, ...MESSAGES.ar },

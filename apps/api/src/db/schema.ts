@@ -349,7 +349,8 @@ export const coupons = pgTable(
   'coupons',
   {
     id: id(),
-    code: text('code').notNull().unique(),
+    /** Unique among live coupons only: a deleted or retired coupon gives its code back (see coupons_code_live_key). */
+    code: text('code').notNull(),
     type: text('type').notNull(),
     value: integer('value').notNull(),
     minOrder: integer('min_order').notNull().default(0),
@@ -359,10 +360,16 @@ export const coupons = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Set when staff delete a coupon that orders used (the row stays for their history) or when its code
+     * is given to a new coupon after it expired; a retired coupon is never offered nor accepted again.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('coupons_code_live_key').on(t.code).where(sql`${t.deletedAt} is null`),
     check('coupons_type_check', oneOf(t.type, ['percentage', 'fixed'])),
     check('coupons_code_format', sql`${t.code} ~ '^[A-Z0-9]{3,32}$'`),
     check(

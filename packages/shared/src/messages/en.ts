@@ -10,6 +10,7 @@ export const en = {
     ROUTE_NOT_FOUND: 'This address does not exist.',
     CONFLICT: 'This was changed by someone else. Reload and try again.',
     EMAIL_TAKEN: 'An account already uses this e-mail.',
+    CODE_TAKEN: 'This code already exists. Choose another one.',
     PRICE_CHANGED: 'Prices or fees changed. Please check the new total.',
     ORDER_CONFLICT: 'This order was changed by someone else. Reload it and try again.',
     STOCK_CONFLICT: 'The stock changed since you opened this product (sales or another member of staff). Nothing was saved.',
@@ -50,6 +51,7 @@ export const en = {
     RETURN_NOT_ALLOWED: 'A return can only be requested once, for a delivered order.',
     INVALID_IMAGE: 'This file is not a JPEG, PNG or WebP image.',
     CATEGORY_IN_USE: 'This category still has products or sub-categories.',
+    LINK_NOT_FOUND: 'This link leads nowhere in the shop: choose an existing category, product or page.',
     LAST_OWNER: 'The shop needs at least one active owner.',
   },
   validation: {
@@ -65,6 +67,7 @@ export const en = {
     'phone.required': 'Phone number is required.',
     'phone.invalid': 'Please enter a valid Algerian phone number (05/06/07XXXXXXXX).',
     'phone.tenDigits': 'Please enter a valid 10-digit phone number.',
+    'phone.shop': 'Please enter an Algerian phone number: mobile 05/06/07XXXXXXXX or landline 0XX XX XX XX.',
     'product.nameTooShort': 'The product name must have at least {{min}} characters.',
     'product.sizesRequired': 'Add at least one size (and colour) before putting the product on sale.',
     'color.name': 'A colour name has at most 40 characters.',

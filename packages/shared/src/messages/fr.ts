@@ -12,6 +12,7 @@ export const fr: Messages = {
     ROUTE_NOT_FOUND: "Cette adresse n'existe pas.",
     CONFLICT: "Quelqu'un d'autre a modifié cet élément. Rechargez et réessayez.",
     EMAIL_TAKEN: 'Un compte utilise déjà cet e-mail.',
+    CODE_TAKEN: 'Ce code existe déjà. Choisissez-en un autre.',
     PRICE_CHANGED: 'Les prix ou les frais ont changé. Vérifiez le nouveau total.',
     ORDER_CONFLICT: "Cette commande a été modifiée par quelqu'un d'autre. Rechargez-la et réessayez.",
     STOCK_CONFLICT: 'Le stock a changé depuis que vous avez ouvert ce produit (des ventes ou un autre membre de l’équipe). Rien n’a été enregistré.',
@@ -52,6 +53,7 @@ export const fr: Messages = {
     RETURN_NOT_ALLOWED: "Un retour ne peut être demandé qu'une fois, pour une commande livrée.",
     INVALID_IMAGE: "Ce fichier n'est pas une image JPEG, PNG ou WebP.",
     CATEGORY_IN_USE: 'Cette catégorie contient encore des produits ou des sous-catégories.',
+    LINK_NOT_FOUND: 'Ce lien ne mène nulle part dans la boutique : choisissez une catégorie, un produit ou une page qui existe.',
     LAST_OWNER: 'La boutique doit garder au moins un propriétaire actif.',
   },
   validation: {
@@ -67,6 +69,7 @@ export const fr: Messages = {
     'phone.required': 'Le numéro de téléphone est requis.',
     'phone.invalid': 'Numéro de téléphone invalide (05/06/07XXXXXXXX).',
     'phone.tenDigits': 'Veuillez saisir un numéro valide à 10 chiffres.',
+    'phone.shop': 'Numéro algérien attendu : mobile 05/06/07XXXXXXXX ou fixe 0XX XX XX XX.',
     'product.nameTooShort': 'Le nom du produit doit contenir au moins {{min}} caractères.',
     'product.sizesRequired': 'Ajoutez au moins une taille (et une couleur) avant de mettre le produit en vente.',
     'color.name': 'Un nom de couleur a au plus 40 caractères.',

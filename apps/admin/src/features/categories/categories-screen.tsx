@@ -8,7 +8,7 @@ import { FormMessage } from '../../components/ui/form-message.tsx'
 import { SectionCard } from '../../components/ui/section-card.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { tableClasses as c } from '../../components/ui/table-classes.ts'
+import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { api } from '../../lib/api.ts'
 import { pickLocalized } from '../../lib/localized.ts'
@@ -65,8 +65,9 @@ function CategoryRow({ category, depth }: { category: AdminCategory; depth: numb
   const isDirty = values.nameAr !== category.nameAr || values.nameFr !== category.nameFr || values.position !== String(category.position)
   const label = category.nameFr || category.nameAr
   return (
-    <tr>
-      <td className={c.td}>
+    <tr className={c.tr}>
+      <td className={`${c.td} ${c.full}`}>
+        <span aria-hidden="true" className={c.label}>{t('table.nameAr')}</span>
         <div className="flex items-center gap-2" style={{ paddingInlineStart: `${depth * 1.5}rem` }}>
           {depth > 0 ? <span aria-hidden="true" className="text-muted">└</span> : null}
           <input
@@ -75,21 +76,23 @@ function CategoryRow({ category, depth }: { category: AdminCategory; depth: numb
             aria-label={t('table.nameArOf', { name: label })}
             value={values.nameAr}
             onChange={(event) => setValues({ ...values, nameAr: event.target.value })}
-            className={`${inputClass} min-w-32`}
+            className={`${inputClass} min-w-0 flex-1 md:min-w-32`}
           />
         </div>
       </td>
-      <td className={c.td}>
+      <td className={`${c.td} ${c.full}`}>
+        <span aria-hidden="true" className={c.label}>{t('table.nameFr')}</span>
         <input
           dir="ltr"
           lang="fr"
           aria-label={t('table.nameFrOf', { name: label })}
           value={values.nameFr}
           onChange={(event) => setValues({ ...values, nameFr: event.target.value })}
-          className={`${inputClass} min-w-32`}
+          className={`${inputClass} w-full md:min-w-32`}
         />
       </td>
-      <td className={`${c.td} hidden sm:table-cell`}>
+      <td className={c.td}>
+        <span aria-hidden="true" className={c.label}>{t('table.position')}</span>
         <input
           inputMode="numeric"
           aria-label={t('table.positionOf', { name: label })}
@@ -98,18 +101,22 @@ function CategoryRow({ category, depth }: { category: AdminCategory; depth: numb
           className={`${inputClass} w-16`}
         />
       </td>
-      <td className={c.tdFigure}>{category.productCount}</td>
+      <td className={c.tdFigure}>
+        <span aria-hidden="true" className={c.label}>{t('table.products')}</span>
+        <span className="inline-flex min-h-11 items-center md:min-h-0">{category.productCount}</span>
+      </td>
       <td className={c.td}>
+        <span aria-hidden="true" className={c.label}>{t('table.active')}</span>
         <input
           type="checkbox"
-          className="size-5 accent-brand"
+          className="size-5 accent-brand max-md:my-3"
           aria-label={t('table.activeOf', { name: label })}
           checked={category.isActive}
           disabled={change.isPending}
           onChange={(event) => change.mutate({ id: category._id, body: { isActive: event.target.checked } })}
         />
       </td>
-      <td className={`${c.td} whitespace-nowrap`}>
+      <td className={`${c.td} ${c.full} whitespace-nowrap`}>
         <button
           type="button"
           className={buttonClass('secondary')}
@@ -219,17 +226,17 @@ export function CategoriesScreen() {
           <NewCategory parents={categories.data.filter((category) => category.parentId === null)} />
           <div className={c.box}>
             <table className={c.table} aria-label={t('title')}>
-              <thead>
+              <thead className={c.thead}>
                 <tr>
                   <th scope="col" className={c.th}>{t('table.nameAr')}</th>
                   <th scope="col" className={c.th}>{t('table.nameFr')}</th>
-                  <th scope="col" className={`${c.th} hidden sm:table-cell`}>{t('table.position')}</th>
+                  <th scope="col" className={c.th}>{t('table.position')}</th>
                   <th scope="col" className={c.thFigure}>{t('table.products')}</th>
                   <th scope="col" className={c.th}>{t('table.active')}</th>
                   <th scope="col" className={c.th}><span className="sr-only">{t('table.actions')}</span></th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={c.tbody}>
                 {treeOrder(categories.data).map(({ category, depth }) => (
                   <CategoryRow
                     key={`${category._id}:${category.nameAr}:${category.nameFr}:${category.position}`}

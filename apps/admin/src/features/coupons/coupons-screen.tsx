@@ -1,6 +1,6 @@
 import { COUPON_TYPES, type CouponType, formatPrice } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../components/ui/button-class.ts'
 import { CheckboxField } from '../../components/ui/checkbox-field.tsx'
@@ -9,10 +9,10 @@ import { FormMessage } from '../../components/ui/form-message.tsx'
 import { SectionCard } from '../../components/ui/section-card.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { tableClasses as c } from '../../components/ui/table-classes.ts'
+import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
-import { formatShortDate, fromDateInput } from '../../lib/dates.ts'
+import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 
@@ -34,6 +34,40 @@ const KEY = ['coupons'] as const
 
 const EMPTY = { code: '', type: 'percentage' as CouponType, value: '', minOrder: '0', maxUses: '', perCustomerLimit: '1', startsAt: '', expiresAt: '', isActive: true }
 type Draft = typeof EMPTY
+
+/** The form's values for an existing coupon (dates as the day in Algeria). */
+export function couponDraft(coupon: Coupon): Draft {
+  return {
+    code: coupon.code,
+    type: coupon.type,
+    value: String(coupon.value),
+    minOrder: String(coupon.minOrder),
+    maxUses: coupon.maxUses === null ? '' : String(coupon.maxUses),
+    perCustomerLimit: String(coupon.perCustomerLimit),
+    startsAt: toDateInput(coupon.startsAt),
+    expiresAt: toDateInput(coupon.expiresAt),
+    isActive: coupon.isActive,
+  }
+}
+
+export type CouponStatus = 'inactive' | 'expired' | 'usedUp' | 'scheduled' | 'active'
+
+/** What a shopper would meet now: switched off, past its end, all uses taken, not started yet, or usable. */
+export function couponStatus(coupon: Pick<Coupon, 'isActive' | 'startsAt' | 'expiresAt' | 'maxUses' | 'usedCount'>, now = Date.now()): CouponStatus {
+  if (!coupon.isActive) return 'inactive'
+  if (coupon.expiresAt && new Date(coupon.expiresAt).getTime() <= now) return 'expired'
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) return 'usedUp'
+  if (coupon.startsAt && new Date(coupon.startsAt).getTime() > now) return 'scheduled'
+  return 'active'
+}
+
+const STATUS_TONE: Record<CouponStatus, string> = {
+  active: 'bg-brand-soft text-brand',
+  scheduled: 'bg-blue-soft text-blue-ink',
+  inactive: 'bg-surface text-muted',
+  expired: 'bg-clay-soft text-clay-ink',
+  usedUp: 'bg-amber-soft text-amber-ink',
+}
 
 /** The body of `POST /admin/coupons`, or the field that is wrong. */
 export function couponBody(draft: Draft): { body: Record<string, unknown> } | { field: keyof Draft } {
@@ -64,13 +98,22 @@ export function couponBody(draft: Draft): { body: Record<string, unknown> } | { 
   }
 }
 
-function CouponForm() {
+/** Creates a coupon, or, with `editing`, changes that one (every field: code, value, dates, limits, active). */
+function CouponForm({ editing, onDone }: { editing?: Coupon | null; onDone?: () => void }) {
   const { t } = useTranslation(['marketing', 'common'])
   const queryClient = useQueryClient()
-  const [draft, setDraft] = useState<Draft>(EMPTY)
+  const [draft, setDraft] = useState<Draft>(() => (editing ? couponDraft(editing) : EMPTY))
   const [wrong, setWrong] = useState<keyof Draft | null>(null)
+  const sectionRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    // On a phone the list is below the form: bring the form into view when a row's Edit is pressed.
+    if (editing) sectionRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })
+  }, [editing])
   const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<{ coupon: Coupon }>('/admin/coupons', { method: 'POST', body }),
+    mutationFn: (body: Record<string, unknown>) =>
+      editing
+        ? api<{ coupon: Coupon }>(`/admin/coupons/${editing._id}`, { method: 'PATCH', body })
+        : api<{ coupon: Coupon }>('/admin/coupons', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
   const error = useErrorMessage(create.error)
@@ -94,15 +137,17 @@ function CouponForm() {
     setWrong(null)
     try {
       await create.mutateAsync(result.body)
-      setDraft(EMPTY)
+      if (editing) onDone?.()
+      else setDraft(EMPTY)
     } catch {
       // shown below
     }
   }
 
   return (
-    <SectionCard title={t('coupons.new')}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <div ref={sectionRef} className="scroll-mt-20">
+    <SectionCard title={editing ? t('coupons.editTitle', { code: editing.code }) : t('coupons.new')}>
+      <form onSubmit={onSubmit} noValidate aria-label={editing ? t('coupons.editTitle', { code: editing.code }) : t('coupons.new')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <TextField label={t('coupons.code')} dir="ltr" autoCapitalize="characters" {...bind('code')} />
         <SelectField
           label={t('coupons.type')}
@@ -117,21 +162,27 @@ function CouponForm() {
         <TextField label={t('coupons.startsAt')} type="date" {...bind('startsAt')} />
         <TextField label={t('coupons.expiresAt')} type="date" {...bind('expiresAt')} />
         <CheckboxField label={t('coupons.isActive')} checked={draft.isActive} onChange={(event) => setDraft({ ...draft, isActive: event.target.checked })} />
-        <div className="flex items-end sm:col-span-2 lg:col-span-3">
+        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-3">
           <button type="submit" disabled={create.isPending} className={buttonClass('primary')}>
-            {t('coupons.create')}
+            {editing ? t('coupons.save') : t('coupons.create')}
           </button>
+          {editing ? (
+            <button type="button" className={buttonClass('secondary')} onClick={onDone}>
+              {t('coupons.cancel')}
+            </button>
+          ) : null}
         </div>
       </form>
       <div className="mt-2 flex flex-col gap-2">
         <FormMessage tone="error">{error}</FormMessage>
-        {create.isSuccess ? <FormMessage tone="success">{t('coupons.created', { code: create.data.coupon.code })}</FormMessage> : null}
+        {create.isSuccess && !editing ? <FormMessage tone="success">{t('coupons.created', { code: create.data.coupon.code })}</FormMessage> : null}
       </div>
     </SectionCard>
+    </div>
   )
 }
 
-function CouponRow({ coupon }: { coupon: Coupon }) {
+function CouponRow({ coupon, onEdit }: { coupon: Coupon; onEdit: () => void }) {
   const { t } = useTranslation('marketing')
   const locale = useLocale()
   const queryClient = useQueryClient()
@@ -143,21 +194,24 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
   const error = useErrorMessage(change.error)
-  const dates = [coupon.startsAt, coupon.expiresAt].map((d) => (d ? formatShortDate(d, locale) : '…')).join(' → ')
+  const dates = formatDateRange(coupon.startsAt, coupon.expiresAt, locale)
+  const status = couponStatus(coupon)
   return (
-    <tr>
-      <th scope="row" className={`${c.td} font-semibold`}>
+    <tr className={c.tr}>
+      <th scope="row" className={`${c.td} ${c.full} font-semibold`}>
         <bdi dir="ltr">{coupon.code}</bdi>
       </th>
       <td className={c.td}>
+        <span aria-hidden="true" className={c.label}>{t('coupons.discount')}</span>
         {coupon.type === 'percentage' ? `${coupon.value} %` : formatPrice(coupon.value, locale)}
         {coupon.minOrder > 0 ? <span className="block text-xs text-muted">{t('coupons.from', { amount: formatPrice(coupon.minOrder, locale) })}</span> : null}
       </td>
       <td className={c.tdFigure}>
+        <span aria-hidden="true" className={c.label}>{t('coupons.uses')}</span>
         {coupon.usedCount}
         {coupon.maxUses === null ? '' : ` / ${coupon.maxUses}`}
       </td>
-      <td className={`${c.td} hidden whitespace-nowrap md:table-cell`}>{coupon.startsAt || coupon.expiresAt ? dates : t('coupons.always')}</td>
+      <td className={`${c.td} ${c.full} whitespace-nowrap max-md:text-xs max-md:text-muted`}>{coupon.startsAt || coupon.expiresAt ? dates : t('coupons.always')}</td>
       <td className={c.td}>
         <label className="inline-flex min-h-9 items-center gap-2 text-sm">
           <input
@@ -168,10 +222,13 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
             onChange={(event) => change.mutate({ isActive: event.target.checked })}
             aria-label={t('coupons.activeOf', { code: coupon.code })}
           />
-          <span className="hidden sm:inline">{coupon.isActive ? t('coupons.active') : t('coupons.inactive')}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONE[status]}`}>{t(`coupons.status.${status}`)}</span>
         </label>
       </td>
-      <td className={c.td}>
+      <td className={`${c.td} ${c.full} whitespace-nowrap`}>
+        <button type="button" className={buttonClass('secondary', 'me-2')} aria-label={t('coupons.editOf', { code: coupon.code })} onClick={onEdit}>
+          {t('coupons.edit')}
+        </button>
         <button
           type="button"
           className={buttonClass('ghost', 'text-danger')}
@@ -192,6 +249,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
 /** Create coupons, see their use, switch them off, delete them (one already used is only switched off). */
 export function CouponsScreen() {
   const { t } = useTranslation(['marketing', 'common'])
+  const [editing, setEditing] = useState<Coupon | null>(null)
   const coupons = useQuery({
     queryKey: KEY,
     queryFn: ({ signal }) => api<{ coupons: Coupon[] }>('/admin/coupons?limit=100', { signal }).then((d) => d.coupons),
@@ -200,26 +258,26 @@ export function CouponsScreen() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-xl font-bold">{t('coupons.title')}</h1>
-      <CouponForm />
+      {editing ? <CouponForm key={editing._id} editing={editing} onDone={() => setEditing(null)} /> : <CouponForm key="new" />}
       {coupons.data ? (
         coupons.data.length === 0 ? (
           <p className="rounded-lg border border-line bg-white px-4 py-8 text-center text-sm text-muted">{t('coupons.empty')}</p>
         ) : (
           <div className={c.box}>
             <table className={c.table} aria-label={t('coupons.title')}>
-              <thead>
+              <thead className={c.thead}>
                 <tr>
                   <th scope="col" className={c.th}>{t('coupons.code')}</th>
                   <th scope="col" className={c.th}>{t('coupons.discount')}</th>
                   <th scope="col" className={c.thFigure}>{t('coupons.uses')}</th>
-                  <th scope="col" className={`${c.th} hidden md:table-cell`}>{t('coupons.dates')}</th>
-                  <th scope="col" className={c.th}>{t('coupons.isActive')}</th>
+                  <th scope="col" className={c.th}>{t('coupons.dates')}</th>
+                  <th scope="col" className={c.th}>{t('coupons.statusLabel')}</th>
                   <th scope="col" className={c.th}><span className="sr-only">{t('coupons.actions')}</span></th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={c.tbody}>
                 {coupons.data.map((coupon) => (
-                  <CouponRow key={coupon._id} coupon={coupon} />
+                  <CouponRow key={coupon._id} coupon={coupon} onEdit={() => setEditing(coupon)} />
                 ))}
               </tbody>
             </table>

@@ -6,7 +6,7 @@ import { ErrorState } from '../../components/ui/error-state.tsx'
 import { Pagination } from '../../components/ui/pagination.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { tableClasses as c } from '../../components/ui/table-classes.ts'
+import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { api } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
@@ -35,24 +35,24 @@ function MessageRow({ message }: { message: ContactMessage }) {
   // Everything the shopper typed is rendered as React text (markup is shown, never run), in its own direction
   // (dir=auto), so a French message keeps its punctuation in place on an Arabic screen.
   return (
-    <tr className={message.handled ? 'bg-paper/60' : undefined}>
-      <th scope="row" className={`${c.td} align-top font-normal`}>
+    <tr className={`${c.tr} ${message.handled ? 'bg-paper/60' : ''}`}>
+      <th scope="row" className={`${c.td} ${c.full} align-top font-normal`}>
         <span dir="auto" className="block font-semibold">{message.name}</span>
         <a
           href={`mailto:${message.email}`}
           className="text-xs text-brand underline-offset-2 hover:underline"
           title={t('messages.reply')}
         >
-          <bdi dir="ltr">{message.email}</bdi>
+          <bdi dir="ltr" className="break-all">{message.email}</bdi>
         </a>
       </th>
-      <td className={`${c.td} align-top`}>
+      <td className={`${c.td} ${c.full} align-top`}>
         <span dir="auto" className="block font-semibold">{message.subject}</span>
         <p dir="auto" className="mt-1 whitespace-pre-wrap break-words text-muted">{message.message}</p>
       </td>
-      <td className={`${c.td} align-top whitespace-nowrap tabular-nums`}>{formatDateTime(message.createdAt, locale)}</td>
-      <td className={`${c.td} align-top`}>
-        <div className="flex flex-col items-start gap-2">
+      <td className={`${c.td} ${c.full} align-top whitespace-nowrap tabular-nums max-md:text-xs max-md:text-muted`}>{formatDateTime(message.createdAt, locale)}</td>
+      <td className={`${c.td} ${c.full} align-top`}>
+        <div className="flex flex-col items-start gap-2 max-md:flex-row max-md:flex-wrap max-md:items-center">
           {message.handled ? (
             <>
               <span className="inline-flex items-center rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-brand">
@@ -133,7 +133,7 @@ export function MessagesScreen() {
           ) : (
             <div className={`${c.box} ${messages.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>
               <table className={c.table} aria-label={t('messages.tableLabel')}>
-                <thead>
+                <thead className={c.thead}>
                   <tr>
                     <th scope="col" className={c.th}>{t('messages.sender')}</th>
                     <th scope="col" className={c.th}>{t('messages.subject')}</th>
@@ -141,7 +141,7 @@ export function MessagesScreen() {
                     <th scope="col" className={c.th}>{t('messages.status')}</th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className={c.tbody}>
                   {messages.data.messages.map((message) => (
                     <MessageRow key={message._id} message={message} />
                   ))}

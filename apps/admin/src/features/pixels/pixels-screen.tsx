@@ -8,7 +8,7 @@ import { FormMessage } from '../../components/ui/form-message.tsx'
 import { SectionCard } from '../../components/ui/section-card.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { tableClasses as c } from '../../components/ui/table-classes.ts'
+import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { api } from '../../lib/api.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
@@ -41,9 +41,9 @@ function PixelRow({ pixel }: { pixel: Pixel }) {
   const change = usePixelChange()
   const error = useErrorMessage(change.error)
   return (
-    <tr>
+    <tr className={`${c.tr} max-md:items-center`}>
       <td className={c.td}>{t(`pixels.platforms.${pixel.platform}`)}</td>
-      <th scope="row" className={`${c.td} font-semibold`}>
+      <th scope="row" className={`${c.td} min-w-0 font-semibold break-all`}>
         <bdi dir="ltr">{pixel.pixelId}</bdi>
       </th>
       <td className={c.td}>
@@ -56,7 +56,7 @@ function PixelRow({ pixel }: { pixel: Pixel }) {
           onChange={(event) => change.mutate({ id: pixel._id, body: { isActive: event.target.checked } })}
         />
       </td>
-      <td className={c.td}>
+      <td className={`${c.td} max-md:ms-auto`}>
         <button
           type="button"
           className={buttonClass('ghost', 'text-danger')}
@@ -135,7 +135,7 @@ export function PixelsScreen() {
         ) : (
           <div className={c.box}>
             <table className={c.table} aria-label={t('pixels.title')}>
-              <thead>
+              <thead className={c.thead}>
                 <tr>
                   <th scope="col" className={c.th}>{t('pixels.platform')}</th>
                   <th scope="col" className={c.th}>{t('pixels.pixelId')}</th>
@@ -143,7 +143,7 @@ export function PixelsScreen() {
                   <th scope="col" className={c.th}><span className="sr-only">{t('pixels.actions')}</span></th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={c.tbody}>
                 {pixels.data.map((pixel) => (
                   <PixelRow key={pixel._id} pixel={pixel} />
                 ))}

@@ -11,6 +11,7 @@ export interface ProductImage {
 
 export interface ProductRow {
   _id: string
+  slug?: string
   nameAr: string
   nameFr: string
   price: number

@@ -1,4 +1,4 @@
-import { WILAYA_DIVISIONS } from '@shop/shared'
+import { normalizeDzMobile, normalizeDzPhone, WILAYA_DIVISIONS } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { TextareaField } from '../../components/ui/textarea-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { settingsKeys } from '../../lib/shop-settings.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
+import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
 
 interface ShopSettings {
   nameAr: string
@@ -41,7 +42,7 @@ const LIMIT_FIELDS = ['maxLineQuantity', 'maxOrderQuantity', 'maxOpenOrdersPerPh
 type LimitKey = (typeof LIMIT_FIELDS)[number]
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
-  const { t } = useTranslation('shop')
+  const { t } = useTranslation(['shop', 'common', 'validation'])
   const queryClient = useQueryClient()
   const [values, setValues] = useState(() => ({
     ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, settings[key] ?? ''])),
@@ -66,9 +67,12 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     onSuccess: refresh,
   })
   const saveError = useErrorMessage(save.error)
+  const upload = usePreparedUpload()
   const logoError = useErrorMessage(logo.error)
-  const fieldError = (field: string) =>
-    save.error instanceof ApiError ? save.error.fieldErrors.find((e) => e.field === field)?.message : undefined
+  const [phoneErrors, setPhoneErrors] = useState<Partial<Record<TextKey, string>>>({})
+  const fieldError = (field: TextKey | LimitKey) =>
+    (field in phoneErrors ? phoneErrors[field as TextKey] : undefined) ??
+    (save.error instanceof ApiError ? save.error.fieldErrors.find((e) => e.field === field)?.message : undefined)
   const bind = (key: TextKey | LimitKey) => ({
     name: key,
     value: values[key],
@@ -78,6 +82,12 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    // The shared rules the API applies: the shop's phone is an Algerian mobile or landline, WhatsApp a mobile.
+    const wrong: Partial<Record<TextKey, string>> = {}
+    if (values.phone.trim() && normalizeDzPhone(values.phone) === null) wrong.phone = t('validation:phone.shop')
+    if (values.whatsapp.trim() && normalizeDzMobile(values.whatsapp) === null) wrong.whatsapp = t('validation:phone.invalid')
+    setPhoneErrors(wrong)
+    if (Object.keys(wrong).length > 0) return
     const body: Record<string, unknown> = { wilayaDivision: Number(values.wilayaDivision) }
     for (const key of TEXT_FIELDS) {
       const value = values[key].trim()
@@ -106,17 +116,19 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
               type="file"
               accept="image/jpeg,image/png,image/webp"
               className="sr-only"
-              disabled={logo.isPending}
-              onChange={(event) => {
-                const file = event.target.files?.[0]
+              disabled={logo.isPending || upload.isPreparing}
+              onChange={async (event) => {
+                const picked = event.target.files?.[0]
                 event.target.value = ''
+                const file = picked ? await upload.prepare(picked) : null
                 if (file) logo.mutate(file)
               }}
             />
           </label>
         </div>
+        <p className="mt-2 text-xs text-muted">{t('common:upload.limit')}</p>
         <div className="mt-2">
-          <FormMessage tone="error">{logoError}</FormMessage>
+          <FormMessage tone="error">{upload.error || logoError}</FormMessage>
         </div>
       </SectionCard>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">

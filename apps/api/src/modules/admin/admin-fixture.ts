@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { clients, communes, couponRedemptions, coupons, orderItems, orders, products, variants } from '../../db/schema.ts'
 import { createSession } from '../../plugins/session.ts'
@@ -84,7 +84,7 @@ export async function insertOrder(
     let discount = 0
     let coupon: typeof coupons.$inferSelect | undefined
     if (options.couponCode) {
-      ;[coupon] = await tx.select().from(coupons).where(eq(coupons.code, options.couponCode))
+      ;[coupon] = await tx.select().from(coupons).where(and(eq(coupons.code, options.couponCode), isNull(coupons.deletedAt)))
       if (!coupon) throw new Error('coupon missing')
       discount = coupon.type === 'percentage' ? Math.floor((subtotal * coupon.value) / 100) : Math.min(coupon.value, subtotal)
       await tx.update(coupons).set({ usedCount: sql`${coupons.usedCount} + 1` }).where(eq(coupons.id, coupon.id))

@@ -1,14 +1,15 @@
 import { COUPON_TYPES, PIXEL_PLATFORMS } from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, isNull, lte, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { adPixels, banners, couponRedemptions, coupons } from '../../db/schema.ts'
+import { adPixels, banners, categories, couponRedemptions, coupons, products } from '../../db/schema.ts'
+import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
 import { responsiveImage } from '../../http/media.ts'
-import { pagingQuery } from '../../http/paging.ts'
+import { isUuid, pagingQuery } from '../../http/paging.ts'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
-import { changedFields, writeAudit } from './audit.ts'
+import { type Actor, changedFields, writeAudit } from './audit.ts'
 import { isoDateTime, mapConstraint, paged, queryBoolean, requireUuid } from './admin-common.ts'
 import { readMultipart, removeImageFiles, requireFile, storeBannerImage } from './admin-media.ts'
 
@@ -71,9 +72,32 @@ function couponTerms(c: CouponRow) {
 }
 
 const couponConstraints = {
-  coupons_code_unique: new AppError('CONFLICT', { fieldErrors: [{ field: 'code', message: 'validation:invalid' }] }),
+  coupons_code_live_key: new AppError('CODE_TAKEN', { fieldErrors: [{ field: 'code', message: 'errors:CODE_TAKEN' }] }),
   coupons_value_check: new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'value', message: 'validation:invalid' }] }),
   coupons_used_within_max: new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'maxUses', message: 'validation:invalid' }] }),
+}
+
+/**
+ * A code held by a live coupon that has expired is given back: that coupon is retired (kept, with its
+ * redemptions, for the orders' history) so that a new one can take the code. A code held by a coupon that
+ * can still be used stays taken (the unique index answers CODE_TAKEN).
+ */
+async function releaseExpiredCode(db: Db, actor: Actor, code: string, keepId?: string) {
+  const retired = await db
+    .update(coupons)
+    .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(coupons.code, code),
+        isNull(coupons.deletedAt),
+        lte(coupons.expiresAt, sql`now()`),
+        keepId ? ne(coupons.id, keepId) : undefined,
+      ),
+    )
+    .returning()
+  for (const row of retired) {
+    await writeAudit(db, actor, { kind: 'coupon', action: 'retire', entity: 'coupon', entityId: row.id, label: row.code, before: couponTerms(row), after: null })
+  }
 }
 
 function checkCouponDates(startsAt: Date | null | undefined, expiresAt: Date | null | undefined) {
@@ -128,6 +152,35 @@ const bannerReply = (b: BannerRow) => ({
   createdAt: b.createdAt.toISOString(),
 })
 
+/** Storefront pages a banner may lead to besides a category or a product (apps/web/src/app/routes.tsx). */
+export const STOREFRONT_PAGES = ['/', '/collection', '/cart', '/tracking', '/about', '/contact', '/terms', '/orders', '/profile', '/auth/login', '/auth/register'] as const
+
+/**
+ * A banner's link must lead somewhere: an outside http(s) address, a known storefront page, or an
+ * existing, visible category or product (`/category/<id or slug>`, `/product/<id or slug>`).
+ */
+async function checkBannerLink(db: Db, value: string | null | undefined) {
+  if (!value || /^https?:\/\//i.test(value)) return
+  const refused = new AppError('LINK_NOT_FOUND', { fieldErrors: [{ field: 'link', message: 'errors:LINK_NOT_FOUND' }] })
+  const pathOnly = (value.split(/[?#]/)[0] ?? '').replace(/(.)\/+$/, '$1')
+  if ((STOREFRONT_PAGES as readonly string[]).includes(pathOnly)) return
+  const match = /^\/(category|product)\/([^/]+)$/.exec(pathOnly)
+  if (!match) throw refused
+  let key: string
+  try {
+    key = decodeURIComponent(match[2]!)
+  } catch {
+    throw refused
+  }
+  const table = match[1] === 'category' ? categories : products
+  const [found] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(isUuid(key) ? eq(table.id, key.toLowerCase()) : eq(table.slug, key), eq(table.isActive, true)))
+    .limit(1)
+  if (!found) throw refused
+}
+
 function checkBannerDates(startsAt: Date | null | undefined, endsAt: Date | null | undefined) {
   if (startsAt && endsAt && startsAt >= endsAt) {
     throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'endsAt', message: 'validation:invalid' }] })
@@ -143,7 +196,7 @@ const pixelFields = {
 }
 type PixelRow = typeof adPixels.$inferSelect
 const pixelReply = (p: PixelRow) => ({ _id: p.id, platform: p.platform, pixelId: p.pixelId, isActive: p.isActive, createdAt: p.createdAt.toISOString() })
-const pixelConstraints = { ad_pixels_platform_pixel_key: new AppError('CONFLICT', { fieldErrors: [{ field: 'pixelId', message: 'validation:invalid' }] }) }
+const pixelConstraints = { ad_pixels_platform_pixel_key: new AppError('CODE_TAKEN', { fieldErrors: [{ field: 'pixelId', message: 'errors:CODE_TAKEN' }] }) }
 
 export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
@@ -153,13 +206,17 @@ export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> 
     const tags = ['admin: coupons']
     const staffOnly = requireStaff('coupons')
     const getCoupon = async (raw: string) => {
-      const [row] = await app.db.select().from(coupons).where(eq(coupons.id, requireUuid(raw))).limit(1)
+      const [row] = await app.db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.id, requireUuid(raw)), isNull(coupons.deletedAt)))
+        .limit(1)
       if (!row) throw new AppError('NOT_FOUND')
       return row
     }
     api.get('/coupons', { schema: { tags, summary: 'Coupons, newest first, with their use count', querystring: couponList }, onRequest: staffOnly }, async (request, reply) => {
       const { page, limit, search } = request.query
-      const where = search ? ilike(coupons.code, `%${search.replace(/[\\%_]/g, '')}%`) : undefined
+      const where = and(isNull(coupons.deletedAt), search ? ilike(coupons.code, `%${search.replace(/[\\%_]/g, '')}%`) : undefined)
       const [rows, [total]] = await Promise.all([
         app.db.select().from(coupons).where(where).orderBy(desc(coupons.createdAt), desc(coupons.id)).limit(limit).offset((page - 1) * limit),
         app.db.select({ n: count() }).from(coupons).where(where),
@@ -174,6 +231,7 @@ export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> 
       const row = await mapConstraint(
         () =>
           app.db.transaction(async (tx) => {
+            await releaseExpiredCode(tx, actor, body.code)
             const [created] = await tx.insert(coupons).values(body).returning()
             if (!created) throw new Error('coupon insert returned nothing')
             await writeAudit(tx, actor, { kind: 'coupon', action: 'create', entity: 'coupon', entityId: created.id, label: created.code, after: couponTerms(created) })
@@ -191,6 +249,7 @@ export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> 
       const row = await mapConstraint(
         () =>
           app.db.transaction(async (tx) => {
+            if (body.code !== undefined && body.code !== current.code) await releaseExpiredCode(tx, actor, body.code, current.id)
             const [updated] = await tx.update(coupons).set({ ...withoutUndefined(body), updatedAt: sql`now()` }).where(eq(coupons.id, current.id)).returning()
             if (!updated) throw new AppError('NOT_FOUND')
             const change = changedFields(couponTerms(current), couponTerms(updated), COUPON_TERMS)
@@ -207,8 +266,8 @@ export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> 
       const deleted = await app.db.transaction(async (tx) => {
         const [used] = await tx.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.couponId, current.id))
         const isUsed = (used?.n ?? 0) > 0
-        // redemptions are the history of who used it: keep them
-        if (isUsed) await tx.update(coupons).set({ isActive: false, updatedAt: sql`now()` }).where(eq(coupons.id, current.id))
+        // redemptions are the history of who used it: keep the row, out of the list and off, its code free again
+        if (isUsed) await tx.update(coupons).set({ isActive: false, deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(coupons.id, current.id))
         else await tx.delete(coupons).where(eq(coupons.id, current.id))
         await writeAudit(tx, actor, {
           kind: 'coupon',
@@ -254,6 +313,7 @@ export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> 
           })
         }
         checkBannerDates(parsed.data.startsAt, parsed.data.endsAt)
+        await checkBannerLink(app.db, parsed.data.link)
         const stored = await storeBannerImage(requireFile(form), app.config.mediaDir)
         try {
           const [row] = await app.db
@@ -288,6 +348,7 @@ export async function marketingAdminRoutes(app: FastifyInstance): Promise<void> 
       const current = await getBanner(request.params.id)
       const body = request.body
       checkBannerDates(body.startsAt === undefined ? current.startsAt : body.startsAt, body.endsAt === undefined ? current.endsAt : body.endsAt)
+      await checkBannerLink(app.db, body.link)
       const [row] = await app.db
         .update(banners)
         .set({ ...withoutUndefined(body), updatedAt: sql`now()` })

@@ -1,4 +1,4 @@
-import { emailAddress, newPassword, STAFF_ROLES, WILAYA_DIVISIONS } from '@shop/shared'
+import { dzMobile, dzShopPhone, emailAddress, newPassword, STAFF_ROLES, WILAYA_DIVISIONS } from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
@@ -24,12 +24,26 @@ const wilayaParams = z.object({ wilayaCode: z.coerce.number().int().min(1).max(9
 const priceBody = z.object({ domicil: fee, stopdesk: fee.nullable(), returnPrice: fee })
 const defaultsBody = z.object({ home: fee, stopdesk: fee, return: fee })
 
-const contactText = z.string().trim().max(30).regex(/^[+0-9 ()./-]*$/, 'validation:invalid')
+/** A phone setting: empty clears it, anything else must pass `rule` (stored normalised). */
+const phoneSetting = (rule: typeof dzShopPhone | typeof dzMobile) =>
+  z
+    .string()
+    .max(30)
+    .nullable()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value.trim() === '') return value === undefined ? undefined : null
+      const parsed = rule.safeParse(value)
+      if (parsed.success) return parsed.data
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'validation:invalid' })
+      return z.NEVER
+    })
 const settingsBody = z.object({
   nameAr: z.string().trim().min(1).max(100).optional(),
   nameFr: z.string().trim().min(1).max(100).optional(),
-  phone: contactText.nullable().optional(),
-  whatsapp: contactText.nullable().optional(),
+  // The shared rules: an Algerian mobile or landline for the shop, a mobile for WhatsApp ("12345" is refused).
+  phone: phoneSetting(dzShopPhone),
+  whatsapp: phoneSetting(dzMobile),
   email: z.union([emailAddress, z.literal('')]).nullable().optional(),
   addressAr: optionalText(300),
   addressFr: optionalText(300),

@@ -80,6 +80,7 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
       .where(
         and(
           eq(coupons.isActive, true),
+          isNull(coupons.deletedAt),
           or(isNull(coupons.expiresAt), gt(coupons.expiresAt, sql`now()`)),
           or(isNull(coupons.startsAt), sql`${coupons.startsAt} <= now()`),
           or(isNull(coupons.maxUses), sql`${coupons.usedCount} < ${coupons.maxUses}`),

@@ -22,7 +22,11 @@ export function discountFor(coupon: Pick<CouponRow, 'type' | 'value'>, amount: n
  * otherwise the refusal that says why: unknown, inactive, expired, minimum order, limit reached, already used.
  */
 export async function checkCoupon(db: Db, code: string, amount: number, user: CouponUser, locale: Locale) {
-  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase())).limit(1)
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.code, code.toUpperCase()), isNull(coupons.deletedAt)))
+    .limit(1)
   if (!coupon) throw new AppError('COUPON_UNKNOWN')
   if (!coupon.isActive) throw new AppError('COUPON_INACTIVE')
   const now = Date.now()

@@ -6,7 +6,7 @@ import { inputClass } from '../../../components/ui/field-classes.ts'
 import { FormMessage } from '../../../components/ui/form-message.tsx'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { tableClasses as c } from '../../../components/ui/table-classes.ts'
+import { cardTableClasses as c } from '../../../components/ui/table-classes.ts'
 import { pickLocalized } from '../../../lib/localized.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
@@ -47,23 +47,30 @@ function WilayaRow({ wilaya, defaults }: { wilaya: WilayaPrice; defaults: Delive
       placeholder={key === 'stopdesk' ? t('table.none') : undefined}
       aria-invalid={values[key].trim() !== '' && !isAmount(values[key]) ? true : undefined}
       onChange={(event) => setValues({ ...values, [key]: event.target.value })}
-      className={`${inputClass} w-24 text-end tabular-nums`}
+      className={`${inputClass} w-full text-end tabular-nums md:w-28`}
     />
   )
+  // On a phone: the wilaya on its own line, the three fees side by side with their names, Save under them.
+  const feeCell = (key: keyof typeof values, label: string) => (
+    <td className={`${c.td} max-md:min-w-0 max-md:flex-1`}>
+      <span aria-hidden="true" className={c.label}>{label}</span>
+      {input(key, label)}
+    </td>
+  )
   return (
-    <tr>
-      <th scope="row" className={`${c.td} font-medium whitespace-nowrap`}>
+    <tr className={c.tr}>
+      <th scope="row" className={`${c.td} ${c.full} font-medium md:whitespace-nowrap`}>
         <bdi dir="ltr" className="text-muted">{String(wilaya.code).padStart(2, '0')}</bdi> {name}
         {wilaya.hasRow ? null : <span className="ms-2 text-xs font-normal text-muted">{t('table.usesDefault')}</span>}
       </th>
-      <td className={c.td}>{input('domicil', t('table.home'))}</td>
-      <td className={c.td}>{input('stopdesk', t('table.stopdesk'))}</td>
-      <td className={c.td}>{input('returnPrice', t('table.return'))}</td>
-      <td className={c.td}>
+      {feeCell('domicil', t('table.home'))}
+      {feeCell('stopdesk', t('table.stopdesk'))}
+      {feeCell('returnPrice', t('table.return'))}
+      <td className={`${c.td} ${c.full}`}>
         <button
           type="button"
           disabled={!isDirty || !isValid || save.isPending}
-          className={buttonClass('secondary')}
+          className={buttonClass('secondary', 'max-md:w-full')}
           aria-label={t('table.inputLabel', { what: t('table.save'), wilaya: name })}
           onClick={() =>
             save.mutate({
@@ -97,7 +104,7 @@ function DefaultsForm({ defaults }: { defaults: DeliveryDefaults }) {
     <SectionCard title={t('defaults.title')}>
       <p className="mb-3 text-sm text-muted">{t('defaults.hint')}</p>
       <form
-        className="flex flex-wrap items-end gap-3"
+        className="grid grid-cols-3 items-end gap-3 sm:flex sm:flex-wrap"
         onSubmit={(event) => {
           event.preventDefault()
           if (!isValid) return
@@ -108,18 +115,18 @@ function DefaultsForm({ defaults }: { defaults: DeliveryDefaults }) {
         }}
       >
         {(['home', 'stopdesk', 'return'] as const).map((key) => (
-          <label key={key} className="flex flex-col gap-1 text-sm font-medium">
+          <label key={key} className="flex min-w-0 flex-col gap-1 text-sm font-medium">
             {t(`defaults.${key}`)}
             <input
               inputMode="numeric"
               value={values[key]}
               onChange={(event) => setValues({ ...values, [key]: event.target.value })}
               aria-invalid={!isAmount(values[key]) ? true : undefined}
-              className={`${inputClass} w-28 text-end tabular-nums`}
+              className={`${inputClass} w-full text-end tabular-nums sm:w-28`}
             />
           </label>
         ))}
-        <button type="submit" className={buttonClass('primary')} disabled={!isValid || save.isPending}>
+        <button type="submit" className={buttonClass('primary', 'col-span-3')} disabled={!isValid || save.isPending}>
           {t('defaults.save')}
         </button>
       </form>
@@ -161,9 +168,9 @@ export function DeliveryPricesTable() {
         {t('table.filter')}
         <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} className={inputClass} />
       </label>
-      <div className={`${c.box} max-h-[calc(100dvh-12rem)]`}>
+      <div className={`${c.box} md:max-h-[calc(100dvh-12rem)]`}>
         <table className={c.table} aria-label={t('table.label')}>
-          <thead>
+          <thead className={c.thead}>
             <tr>
               <th scope="col" className={c.th}>{t('table.wilaya')}</th>
               <th scope="col" className={c.th}>{t('table.home')}</th>
@@ -172,7 +179,7 @@ export function DeliveryPricesTable() {
               <th scope="col" className={c.th}><span className="sr-only">{t('table.actions')}</span></th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={c.tbody}>
             {shown.map((wilaya) => (
               <WilayaRow
                 key={`${wilaya.code}:${wilaya.hasRow}:${wilaya.domicil}:${wilaya.stopdesk}:${wilaya.returnPrice}:${JSON.stringify(prices.data.defaults)}`}

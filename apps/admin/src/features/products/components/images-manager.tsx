@@ -6,6 +6,7 @@ import { FormMessage } from '../../../components/ui/form-message.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
+import { usePreparedUpload } from '../../../lib/use-prepared-upload.ts'
 import { useProductImages } from '../api/use-products.ts'
 import type { ProductImage } from '../types.ts'
 
@@ -21,7 +22,7 @@ export interface ImagesManagerProps {
  * the shop shows first, and a colour's own photos come first when a shopper picks that colour.
  */
 export function ImagesManager({ productId, images, colors }: ImagesManagerProps) {
-  const { t } = useTranslation('products')
+  const { t } = useTranslation(['products', 'common'])
   const locale = useLocale()
   const colorOptions = [
     { value: '', label: t('images.anyColor') },
@@ -29,6 +30,7 @@ export function ImagesManager({ productId, images, colors }: ImagesManagerProps)
   ]
   const change = useProductImages(productId)
   const error = useErrorMessage(change.error)
+  const upload = usePreparedUpload()
   const [preview, setPreview] = useState<string | null>(null)
 
   // The preview's object URL is released when it is replaced or the editor closes.
@@ -120,18 +122,19 @@ export function ImagesManager({ productId, images, colors }: ImagesManagerProps)
           type="file"
           accept="image/jpeg,image/png,image/webp"
           className="sr-only"
-          disabled={change.isPending}
-          onChange={(event) => {
-            const file = event.target.files?.[0]
+          disabled={change.isPending || upload.isPreparing}
+          onChange={async (event) => {
+            const picked = event.target.files?.[0]
             event.target.value = ''
+            const file = picked ? await upload.prepare(picked) : null
             if (!file) return
             setPreview(URL.createObjectURL(file))
             change.mutate({ kind: 'upload', file })
           }}
         />
       </label>
-      <p className="text-xs text-muted">{t('images.hint')}</p>
-      <FormMessage tone="error">{error}</FormMessage>
+      <p className="text-xs text-muted">{upload.isPreparing ? t('common:upload.preparing') : t('common:upload.limit')}</p>
+      <FormMessage tone="error">{upload.error || error}</FormMessage>
     </div>
   )
 }

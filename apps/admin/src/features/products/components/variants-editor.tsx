@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { inputClass, labelClass } from '../../../components/ui/field-classes.ts'
-import { tableClasses as c } from '../../../components/ui/table-classes.ts'
+import { cardTableClasses as c } from '../../../components/ui/table-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { cellKey, totalStock, type VariantGrid } from '../variant-grid.ts'
@@ -223,9 +223,9 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
             </button>
             <p className="ms-auto text-sm text-muted">{t('variants.total', { count: totalStock(grid) })}</p>
           </div>
-          <div className="overflow-x-auto rounded-lg border border-line bg-white">
+          <div className={c.box}>
             <table className={c.table} aria-label={t('variants.gridLabel')}>
-              <thead>
+              <thead className={c.thead}>
                 <tr>
                   <th scope="col" className={c.th}>
                     {t('variants.size')}
@@ -240,17 +240,21 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={c.tbody}>
                 {grid.sizes.map((size) => (
-                  <tr key={size}>
-                    <th scope="row" className={`${c.td} font-semibold`}>
+                  <tr key={size} className={c.tr}>
+                    <th scope="row" className={`${c.td} ${c.full} font-semibold`}>
                       <bdi>{size}</bdi>
                     </th>
                     {grid.colors.map((color) => {
                       const cell = grid.cells[cellKey(size, color)]
                       const name = `${isolate(size)} · ${isolate(colorName(color, locale))}`
                       return (
-                        <td key={color} className={`${c.td} min-w-36`}>
+                        <td key={color} className={`${c.td} max-md:min-w-28 max-md:flex-1 md:min-w-36`}>
+                          <span aria-hidden="true" className="mb-1 flex items-center gap-1.5 text-xs text-muted md:hidden">
+                            <span className="size-3 rounded-full border border-ink/20" style={{ backgroundColor: swatch(color) }} />
+                            {colorName(color, locale)}
+                          </span>
                           <div className="flex flex-col gap-1">
                             <input
                               type="number"
@@ -259,7 +263,7 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
                               aria-label={t('variants.stockOf', { name })}
                               value={cell?.stock ?? 0}
                               onChange={(event) => setCell(size, color, { stock: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })}
-                              className={`${inputClass} w-24`}
+                              className={`${inputClass} w-full md:w-24`}
                             />
                             <input
                               dir="ltr"
@@ -267,7 +271,7 @@ export function VariantsEditor({ grid, onChange }: VariantsEditorProps) {
                               placeholder={t('variants.sku')}
                               value={cell?.sku ?? ''}
                               onChange={(event) => setCell(size, color, { sku: event.target.value })}
-                              className={`${inputClass} w-32 text-xs`}
+                              className={`${inputClass} w-full text-xs md:w-32`}
                             />
                           </div>
                         </td>
