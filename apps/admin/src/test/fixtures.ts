@@ -132,3 +132,25 @@ export const ORDER_PAGE: OrderPage = {
   returnRequests: [],
   allowedMoves: ['confirmed', 'cancelled', 'deleted'],
 }
+
+/** The shop settings as GET /admin/settings returns them. */
+export const SHOP_SETTINGS = {
+  nameAr: 'خطوة',
+  nameFr: 'Khatwa',
+  logo: null,
+  phone: null,
+  whatsapp: null,
+  email: null,
+  addressAr: null,
+  addressFr: null,
+  bankDetails: null,
+  ccpDetails: null,
+  defaultHomeFee: 500,
+  defaultStopdeskFee: 400,
+  defaultReturnFee: 200,
+  wilayaDivision: 58,
+  maxLineQuantity: 10,
+  maxOrderQuantity: 20,
+  maxOpenOrdersPerPhone: 3,
+  updatedAt: '2026-11-24T06:00:00.000Z',
+}

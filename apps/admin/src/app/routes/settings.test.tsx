@@ -1,25 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { OWNER, SHOP } from '../../test/fixtures.ts'
+import { OWNER, SHOP, SHOP_SETTINGS as SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, stubApi } from '../../test/stub-api.ts'
-
-const SETTINGS = {
-  nameAr: 'خطوة',
-  nameFr: 'Khatwa',
-  logo: null,
-  phone: null,
-  whatsapp: null,
-  email: null,
-  addressAr: null,
-  addressFr: null,
-  bankDetails: null,
-  ccpDetails: null,
-  defaultHomeFee: 500,
-  defaultStopdeskFee: 400,
-  defaultReturnFee: 200,
-  wilayaDivision: 58,
-}
 
 function stubSettings() {
   return stubApi({

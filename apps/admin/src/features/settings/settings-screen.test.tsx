@@ -1,29 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { FIGURES, OWNER, SHOP } from '../../test/fixtures.ts'
+import { FIGURES, OWNER, SHOP, SHOP_SETTINGS as SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, stubApi } from '../../test/stub-api.ts'
-
-const SETTINGS = {
-  nameAr: 'خطوة',
-  nameFr: 'Khatwa',
-  logo: null,
-  phone: null,
-  whatsapp: null,
-  email: null,
-  addressAr: null,
-  addressFr: null,
-  bankDetails: null,
-  ccpDetails: null,
-  defaultHomeFee: 500,
-  defaultStopdeskFee: 400,
-  defaultReturnFee: 200,
-  wilayaDivision: 58,
-  maxLineQuantity: 10,
-  maxOrderQuantity: 20,
-  maxOpenOrdersPerPhone: 3,
-  updatedAt: '2026-11-24T06:00:00.000Z',
-}
 
 describe('settings: order limits', () => {
   test('the owner sees the limits and saves new ones as numbers (Arabic)', async () => {
