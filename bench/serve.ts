@@ -16,7 +16,7 @@ import { buildApp } from '../apps/api/src/app.ts'
 import { bootstrap } from '../apps/api/src/bootstrap.ts'
 import { loadConfig } from '../apps/api/src/config.ts'
 import { openDatabase } from '../apps/api/src/db/client.ts'
-import { createStaff } from '../apps/api/src/modules/admin/staff.service.ts'
+import { createStaff } from '../apps/api/src/modules/staff/staff.service.ts'
 import { generate, type SqlClient } from './generate.ts'
 
 type QueryArgs = unknown[]

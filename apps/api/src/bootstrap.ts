@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
-import { countStaff, createStaff, randomPassword } from './modules/admin/staff.service.ts'
+import { countStaff, createStaff, randomPassword } from './modules/staff/staff.service.ts'
 import { hasProducts, seedDemoShop } from './seed/demo.ts'
 import { ensureShopSettings, loadReferenceData } from './seed/reference.ts'
 

@@ -8,7 +8,7 @@ import { count, eq, sql } from 'drizzle-orm'
 import { bootstrap, FIRST_OWNER_EMAIL } from './bootstrap.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { communes, coupons, deliveryPrices, products, staff, variants, wilayas } from './db/schema.ts'
-import { createStaff } from './modules/admin/staff.service.ts'
+import { createStaff } from './modules/staff/staff.service.ts'
 import { PRODUCTS } from './seed/catalogue.ts'
 import { startTestApp, TEST_TARGETS } from './test/test-app.ts'
 

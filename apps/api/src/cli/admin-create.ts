@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { STAFF_ROLES, type StaffRole } from '@shop/shared'
 import { z } from 'zod'
-import { createStaff } from '../modules/admin/staff.service.ts'
+import { createStaff } from '../modules/staff/staff.service.ts'
 import { ensureShopSettings, loadReferenceData } from '../seed/reference.ts'
 import { openForCli } from './open.ts'
 

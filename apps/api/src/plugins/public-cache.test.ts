@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { products } from '../db/schema.ts'
-import { createStaff } from '../modules/admin/staff.service.ts'
+import { createStaff } from '../modules/staff/staff.service.ts'
 import { randomPhone, type Shop, startShop } from '../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../test/test-app.ts'
 

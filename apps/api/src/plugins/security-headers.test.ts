@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../app.ts'
 import { adPixels } from '../db/schema.ts'
-import { createStaff } from '../modules/admin/staff.service.ts'
+import { createStaff } from '../modules/staff/staff.service.ts'
 import { type Shop, startShop } from '../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../test/test-app.ts'
 

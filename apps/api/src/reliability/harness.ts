@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type Database, openDatabase } from '../db/client.ts'
 import { categories, communes, coupons, products, variants } from '../db/schema.ts'
-import { createStaff } from '../modules/admin/staff.service.ts'
+import { createStaff } from '../modules/staff/staff.service.ts'
 import { ensureShopSettings, loadReferenceData } from '../seed/reference.ts'
 
 /**

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { loggerOptions } from '../http/logger.ts'
-import { createStaff } from '../modules/admin/staff.service.ts'
+import { createStaff } from '../modules/staff/staff.service.ts'
 import { randomPhone, type Shop, startShop } from '../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../test/test-app.ts'
 

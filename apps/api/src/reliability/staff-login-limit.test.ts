@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { createStaff } from '../modules/admin/staff.service.ts'
+import { createStaff } from '../modules/staff/staff.service.ts'
 import { type Shop, startShop } from '../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../test/test-app.ts'
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { clients, communes, couponRedemptions, coupons, orderItems, orders, products, variants } from '../../db/schema.ts'
 import { createSession } from '../../plugins/session.ts'
 import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
-import { createStaff } from './staff.service.ts'
+import { createStaff } from '../staff/staff.service.ts'
 
 /** The test shop with an owner, a manager (Samir) and an agent (Yasmine) signed in, and a shopper with a session. */
 export async function startAdminShop(target: 'pglite' | 'postgres') {

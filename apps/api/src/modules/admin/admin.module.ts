@@ -5,10 +5,15 @@ import { auditAdminRoutes } from './audit.ts'
 import { MAX_UPLOAD_BYTES } from './admin-media.ts'
 import { categoryAdminRoutes } from './categories.admin-routes.ts'
 import { dashboardRoutes } from './dashboard.routes.ts'
-import { marketingAdminRoutes } from './marketing.admin-routes.ts'
+import { bannerAdminRoutes } from '../banners/banners.admin-routes.ts'
+import { couponAdminRoutes } from '../coupons/coupons.admin-routes.ts'
+import { pixelAdminRoutes } from '../pixels/pixels.admin-routes.ts'
 import { orderAdminRoutes } from './orders.admin-routes.ts'
 import { productAdminRoutes } from './products.admin-routes.ts'
-import { shopAdminRoutes } from './shop.admin-routes.ts'
+import { deliveryAdminRoutes } from '../delivery/delivery.admin-routes.ts'
+import { inboxAdminRoutes } from '../inbox/inbox.admin-routes.ts'
+import { settingsAdminRoutes } from '../settings/settings.admin-routes.ts'
+import { staffAdminRoutes } from '../staff/staff.admin-routes.ts'
 
 /** Every back-office route, mounted under /api/v1/admin. Each route checks the staff role itself. */
 export async function adminModule(app: FastifyInstance): Promise<void> {
@@ -21,7 +26,12 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(orderAdminRoutes)
   await app.register(productAdminRoutes)
   await app.register(categoryAdminRoutes)
-  await app.register(marketingAdminRoutes)
-  await app.register(shopAdminRoutes)
+  await app.register(couponAdminRoutes)
+  await app.register(bannerAdminRoutes)
+  await app.register(pixelAdminRoutes)
+  await app.register(deliveryAdminRoutes)
+  await app.register(settingsAdminRoutes)
+  await app.register(staffAdminRoutes)
+  await app.register(inboxAdminRoutes)
   await app.register(auditAdminRoutes)
 }

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { categories, products } from '../../db/schema.ts'
 import { type Shop, startShop } from '../../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
-import { createStaff } from '../admin/staff.service.ts'
+import { createStaff } from '../staff/staff.service.ts'
 import { productSearch, relevance, searchCondition } from './product-list.repo.ts'
 
 // The small shop (test/shop-fixture.ts): "Chaussures / أحذية" with its sub-category "Baskets / أحذية رياضية"

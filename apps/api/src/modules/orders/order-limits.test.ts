@@ -5,7 +5,7 @@ import { clients, couponRedemptions, coupons, orders, shopSettings, variants } f
 import { createSession } from '../../plugins/session.ts'
 import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
-import { createStaff } from '../admin/staff.service.ts'
+import { createStaff } from '../staff/staff.service.ts'
 
 // The shop's anti-hoarding rules (units per line and per order, open orders per phone), the order rate
 // limits for guests and clients keyed by address + phone, and coupons usable more than once per customer.
