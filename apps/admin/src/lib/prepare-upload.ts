@@ -1,4 +1,4 @@
-/** The API's limit for one uploaded picture (apps/api/src/modules/admin/admin-media.ts, MAX_UPLOAD_BYTES). */
+/** The API's limit for one uploaded picture (apps/api/src/http/uploads.ts, MAX_UPLOAD_BYTES). */
 export const UPLOAD_LIMIT_BYTES = 8 * 1024 * 1024
 /** The longest side kept in the browser: the API makes 1920 px banners and 1200 px product photos at most. */
 export const UPLOAD_MAX_SIDE = 2000

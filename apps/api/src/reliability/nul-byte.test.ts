@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import sharp from 'sharp'
 import { randomPhone } from '../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../test/test-app.ts'
-import { type AdminShop, startAdminShop } from '../modules/admin/admin-fixture.ts'
+import { type AdminShop, startAdminShop } from '../test/admin-fixture.ts'
 import { fingerprint } from './db-state.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
-import { removeImageFiles } from '../admin/admin-media.ts'
+import { removeImageFiles } from '../../http/uploads.ts'
 import { type BannerRow, type BannerValues, deleteBanner, findBanner, insertBanner, isVisibleTarget, updateBanner } from './banners.repo.ts'
 
 export { listBanners } from './banners.repo.ts'

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pagingQuery } from '../../http/paging.ts'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
-import { isoDateTime, paged, requireUuid } from '../admin/admin-common.ts'
+import { isoDateTime, paged, requireUuid } from '../../http/admin-common.ts'
 import type { CouponRow } from './coupons.admin-repo.ts'
 import { changeCoupon, createCoupon, listCoupons, removeCoupon } from './coupons.admin-service.ts'
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pagingQuery } from '../../http/paging.ts'
 import { requireStaff } from '../../plugins/session.ts'
-import { paged, queryBoolean, requireUuid, sendCsv } from '../admin/admin-common.ts'
+import { paged, queryBoolean, requireUuid, sendCsv } from '../../http/admin-common.ts'
 import type { ContactMessageRow } from './inbox.repo.ts'
 import { listContactMessages, listSubscriptions, markMessageHandled, subscriptionsCsv } from './inbox.service.ts'
 

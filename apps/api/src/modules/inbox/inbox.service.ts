@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
-import { csvDocument } from '../admin/admin-common.ts'
+import { csvDocument } from '../../http/admin-common.ts'
 import { allSubscriptions, type ContactMessageRow, setMessageHandled } from './inbox.repo.ts'
 
 export { listContactMessages, listSubscriptions } from './inbox.repo.ts'

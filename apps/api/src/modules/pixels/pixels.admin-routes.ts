@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireStaff } from '../../plugins/session.ts'
-import { requireUuid } from '../admin/admin-common.ts'
+import { requireUuid } from '../../http/admin-common.ts'
 import type { PixelRow } from './pixels.repo.ts'
 import { addPixel, changePixel, listPixels, removePixel } from './pixels.service.ts'
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
-import { mapConstraint } from '../admin/admin-common.ts'
+import { mapConstraint } from '../../http/admin-common.ts'
 import { deletePixel, findPixel, insertPixel, type PixelRow, type PixelValues, updatePixel } from './pixels.repo.ts'
 
 export { listPixels } from './pixels.repo.ts'

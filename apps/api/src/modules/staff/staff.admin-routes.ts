@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireStaff, STAFF_COOKIE, staffOf } from '../../plugins/session.ts'
-import { requireUuid } from '../admin/admin-common.ts'
+import { requireUuid } from '../../http/admin-common.ts'
 import type { StaffRow } from './staff.repo.ts'
 import { changeStaffAccount, createStaffAccount, listStaffAccounts, resetStaffPassword } from './staff.service.ts'
 

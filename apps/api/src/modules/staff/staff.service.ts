@@ -3,8 +3,8 @@ import type { StaffRole } from '@shop/shared'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
 import { hashToken } from '../../plugins/session.ts'
-import { mapConstraint } from '../admin/admin-common.ts'
-import { type Actor, changedFields, writeAudit } from '../admin/audit.ts'
+import { mapConstraint } from '../../http/admin-common.ts'
+import { type Actor, changedFields, writeAudit } from '../audit/audit.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import {
   countActiveOwners,

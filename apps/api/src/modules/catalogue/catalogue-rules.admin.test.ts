@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
 import { products, variants } from '../../db/schema.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
-import { type AdminShop, insertOrder, startAdminShop } from './admin-fixture.ts'
+import { type AdminShop, insertOrder, startAdminShop } from '../../test/admin-fixture.ts'
 
 // The catalogue rules staff hit in the back office: product names and sizes, custom colours with a swatch,
 // category counts that include sub-categories, and the dashboard's money kept apart by where it stands.

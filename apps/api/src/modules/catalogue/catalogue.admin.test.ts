@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { coupons, deliveryPrices, products, variants } from '../../db/schema.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
-import { type AdminShop, insertOrder, startAdminShop } from './admin-fixture.ts'
+import { type AdminShop, insertOrder, startAdminShop } from '../../test/admin-fixture.ts'
 
 /** A multipart body with one file part and text fields, as a browser's FormData sends it. */
 function multipart(file: { name: string; type: string; data: Buffer } | null, fields: Record<string, string> = {}) {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { auditLog } from '../../db/schema.ts'
 import { pagingQuery } from '../../http/paging.ts'
 import { requireStaff } from '../../plugins/session.ts'
-import { paged } from './admin-common.ts'
+import { paged } from '../../http/admin-common.ts'
 
 /** Who made a change: the signed-in staff member (id and name, copied into the log line). */
 export interface Actor {

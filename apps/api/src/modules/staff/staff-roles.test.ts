@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import { asc, eq } from 'drizzle-orm'
 import { auditLog, coupons, deliveryPrices, orders, products, sessions, shopSettings, staff } from '../../db/schema.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
-import { type AdminShop, insertOrder, startAdminShop } from './admin-fixture.ts'
+import { type AdminShop, insertOrder, startAdminShop } from '../../test/admin-fixture.ts'
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
 

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { StaffRole } from '@shop/shared'
 import { eq } from 'drizzle-orm'
-import { staff } from '../../db/schema.ts'
-import { createSession } from '../../plugins/session.ts'
-import { TEST_TARGETS } from '../../test/test-app.ts'
-import { type AdminShop, startAdminShop } from './admin-fixture.ts'
+import { staff } from '../db/schema.ts'
+import { createSession } from '../plugins/session.ts'
+import { TEST_TARGETS } from '../test/test-app.ts'
+import { type AdminShop, startAdminShop } from '../test/admin-fixture.ts'
 
 /**
  * The role matrix: every route registered under /api/v1/admin -> the least role that may use it

@@ -4,10 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pagingQuery } from '../../http/paging.ts'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
-import { subtreeIds } from '../catalogue/catalogue.repo.ts'
+import { subtreeIds } from './catalogue.repo.ts'
 import { categories } from '../../db/schema.ts'
-import { paged, queryBoolean, requireUuid } from './admin-common.ts'
-import { readMultipart, removeImageFiles, requireFile, storeProductImage } from './admin-media.ts'
+import { paged, queryBoolean, requireUuid } from '../../http/admin-common.ts'
+import { readMultipart, removeImageFiles, requireFile, storeProductImage } from '../../http/uploads.ts'
 import {
   addProductImage,
   createProduct,

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm'
 import { couponRedemptions, coupons, orders, orderStaffNotes, orderStatusHistory, products, returnRequests, variants } from '../../db/schema.ts'
 import { checkInvariants, unitsHeld } from '../../reliability/invariants.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
-import { statusHistory } from '../orders/order.read.ts'
-import { type AdminShop, insertOrder, startAdminShop } from './admin-fixture.ts'
+import { statusHistory } from './order.read.ts'
+import { type AdminShop, insertOrder, startAdminShop } from '../../test/admin-fixture.ts'
 
 for (const target of TEST_TARGETS) {
   describe(`back-office orders on ${target}`, () => {

@@ -7,7 +7,7 @@ import { sessions, staff } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { createSession, deleteSession, hashToken, requireStaff, STAFF_COOKIE, setSessionCookie, staffOf } from '../../plugins/session.ts'
 import { hashPassword, MAX_PASSWORD_BYTES, verifyPassword } from '../auth/passwords.ts'
-import { authenticateStaff } from '../staff/staff.service.ts'
+import { authenticateStaff } from './staff.service.ts'
 
 const loginBody = z.object({
   email: z.email({ error: 'validation:email' }).max(254),

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import sharp from 'sharp'
 import { randomPhone } from '../../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
-import { type AdminShop, startAdminShop } from './admin-fixture.ts'
+import { type AdminShop, startAdminShop } from '../../test/admin-fixture.ts'
 
 /** A multipart body with one picture in the "file" field, as the back office's FormData sends it. */
 async function photo(background: string) {

@@ -4,8 +4,8 @@ import path from 'node:path'
 import type { FastifyRequest } from 'fastify'
 import type {} from '@fastify/multipart'
 import sharp, { type Metadata, type Sharp } from 'sharp'
-import { AppError } from '../../http/app-error.ts'
-import { nulRefusal } from '../../plugins/no-nul.ts'
+import { AppError } from './app-error.ts'
+import { nulRefusal } from '../plugins/no-nul.ts'
 
 /** Uploads are refused above this size (413). */
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { coupons } from '../../db/schema.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
-import { type AdminShop, insertOrder, startAdminShop } from './admin-fixture.ts'
+import { type AdminShop, insertOrder, startAdminShop } from '../../test/admin-fixture.ts'
 
 function multipart(file: { name: string; type: string; data: Buffer }, fields: Record<string, string> = {}) {
   const boundary = `----shopboundary${Date.now()}`

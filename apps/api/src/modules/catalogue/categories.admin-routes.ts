@@ -5,8 +5,8 @@ import { z } from 'zod'
 import { categories, products } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { requireStaff } from '../../plugins/session.ts'
-import { subtreeIds } from '../catalogue/catalogue.repo.ts'
-import { mapConstraint, requireUuid } from './admin-common.ts'
+import { subtreeIds } from './catalogue.repo.ts'
+import { mapConstraint, requireUuid } from '../../http/admin-common.ts'
 import { freeSlug } from './products.admin-service.ts'
 
 const fields = {

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
-import { AppError } from '../../http/app-error.ts'
-import { isUuid, pageCount } from '../../http/paging.ts'
+import { AppError } from './app-error.ts'
+import { isUuid, pageCount } from './paging.ts'
 
 /** `:id` route parameters are UUIDs; anything else is a 404, never a database error. */
 export const idParams = z.object({ id: z.string() })

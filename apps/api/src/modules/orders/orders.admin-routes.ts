@@ -14,7 +14,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../http/paging.ts'
 import { AppError } from '../../http/app-error.ts'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
-import { csvDocument, optionalText, paged, requireUuid, sendCsv } from './admin-common.ts'
+import { csvDocument, optionalText, paged, requireUuid, sendCsv } from '../../http/admin-common.ts'
 import { exportRows, getOrderDetail, listOrders, type OrderFilter } from './orders.admin-repo.ts'
 import { addStaffNote, handleReturnRequest, markPaid, moveOrder, recordCall, updateOrderFields } from './orders.admin-service.ts'
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { clients, communes, couponRedemptions, coupons, orderItems, orders, products, variants } from '../../db/schema.ts'
-import { createSession } from '../../plugins/session.ts'
-import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
-import { createStaff } from '../staff/staff.service.ts'
+import type { Db } from '../db/client.ts'
+import { clients, communes, couponRedemptions, coupons, orderItems, orders, products, variants } from '../db/schema.ts'
+import { createSession } from '../plugins/session.ts'
+import { randomPhone, type Shop, startShop } from './shop-fixture.ts'
+import { createStaff } from '../modules/staff/staff.service.ts'
 
 /** The test shop with an owner, a manager (Samir) and an agent (Yasmine) signed in, and a shopper with a session. */
 export async function startAdminShop(target: 'pglite' | 'postgres') {
