@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import { MAX_UPLOAD_BYTES } from '../http/uploads.ts'
-import { auditAdminRoutes } from './audit/audit.ts'
+import { auditAdminRoutes } from './audit/audit.admin-routes.ts'
 import { bannerAdminRoutes } from './banners/banners.admin-routes.ts'
 import { categoryAdminRoutes } from './catalogue/categories.admin-routes.ts'
 import { productAdminRoutes } from './catalogue/products.admin-routes.ts'

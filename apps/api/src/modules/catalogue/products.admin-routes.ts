@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { pagingQuery } from '../../http/paging.ts'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
 import { subtreeIds } from './catalogue.repo.ts'
-import { categories } from '../../db/schema.ts'
+import { allCategories } from './categories.admin-repo.ts'
 import { paged, queryBoolean, requireUuid } from '../../http/admin-common.ts'
 import { readMultipart, removeImageFiles, requireFile, storeProductImage } from '../../http/uploads.ts'
 import {
@@ -84,7 +84,7 @@ export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/products', { schema: { tags, summary: 'Products with stock total, variant count and first image', querystring: listQuery }, onRequest: staffOnly }, async (request, reply) => {
     const q = request.query
-    const categoryIds = q.category ? subtreeIds(await app.db.select().from(categories), q.category) : undefined
+    const categoryIds = q.category ? subtreeIds(await allCategories(app.db), q.category) : undefined
     const { products, total } = await listAdminProducts(app.db, { search: q.search, categoryIds, active: q.active }, q.page, q.limit)
     return reply.ok({ products, ...paged(total, q.page, q.limit) })
   })

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { containing } from '../../http/paging.ts'
 import { categories, orderItems, productImages, products, variants } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
-import { type Actor, changedFields, writeAudit } from '../audit/audit.ts'
+import { type Actor, changedFields, writeAudit } from '../audit/audit.service.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { mapConstraint, slugify } from '../../http/admin-common.ts'
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
 import { mapConstraint } from '../../http/admin-common.ts'
-import { type Actor, changedFields, writeAudit } from '../audit/audit.ts'
+import { type Actor, changedFields, writeAudit } from '../audit/audit.service.ts'
 import {
   countRedemptions,
   type CouponRow,

@@ -1,7 +1,7 @@
 import type { Locale } from '@shop/shared'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
-import { type Actor, changedFields, writeAudit } from '../audit/audit.ts'
+import { type Actor, changedFields, writeAudit } from '../audit/audit.service.ts'
 import { getShopSettings, lockShopSettings, type ShopSettingsRow, updateShopSettings } from '../settings/settings.repo.ts'
 import { listDeliveryPrices, listWilayasUpTo, lockWilayaPrices, upsertDeliveryPrice, wilayaExists } from './delivery.repo.ts'
 

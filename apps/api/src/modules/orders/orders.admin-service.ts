@@ -22,7 +22,7 @@ import {
   variants,
 } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
-import { type Actor, writeAudit } from '../audit/audit.ts'
+import { type Actor, writeAudit } from '../audit/audit.service.ts'
 
 type OrderRow = typeof orders.$inferSelect
 

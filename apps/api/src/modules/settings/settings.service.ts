@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
 import { mapConstraint } from '../../http/admin-common.ts'
-import type { Actor } from '../audit/audit.ts'
+import type { Actor } from '../audit/audit.service.ts'
 import { auditDefaultFees } from '../delivery/delivery.service.ts'
 import { lockShopSettings, type ShopSettingsChange, type ShopSettingsRow, updateShopSettings } from './settings.repo.ts'
 

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { newPassword } from '@shop/shared'
-import { and, eq, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { sessions, staff } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
-import { createSession, deleteSession, hashToken, requireStaff, STAFF_COOKIE, setSessionCookie, staffOf } from '../../plugins/session.ts'
-import { hashPassword, MAX_PASSWORD_BYTES, verifyPassword } from '../auth/passwords.ts'
-import { authenticateStaff } from './staff.service.ts'
+import { createSession, deleteSession, requireStaff, STAFF_COOKIE, setSessionCookie, staffOf } from '../../plugins/session.ts'
+import { MAX_PASSWORD_BYTES } from '../auth/passwords.ts'
+import { authenticateStaff, changeOwnPassword } from './staff.service.ts'
 
 const loginBody = z.object({
   email: z.email({ error: 'validation:email' }).max(254),
@@ -67,16 +65,7 @@ export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
       const member = staffOf(request)
       // a stolen session cannot try current passwords without limit
       await app.rateLimit('STAFF_LOGIN', request, `staff:${member.id}`)
-      const [row] = await app.db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, member.id)).limit(1)
-      if (!(await verifyPassword(row?.passwordHash, request.body.currentPassword))) {
-        throw new AppError('WRONG_PASSWORD', { fieldErrors: [{ field: 'currentPassword', message: 'errors:WRONG_PASSWORD' }] })
-      }
-      const passwordHash = await hashPassword(request.body.newPassword)
-      const keep = hashToken(request.cookies[STAFF_COOKIE] ?? '')
-      await app.db.transaction(async (tx) => {
-        await tx.update(staff).set({ passwordHash, updatedAt: sql`now()` }).where(eq(staff.id, member.id))
-        await tx.delete(sessions).where(and(eq(sessions.staffId, member.id), ne(sessions.tokenHash, keep)))
-      })
+      await changeOwnPassword(app.db, member.id, request.cookies[STAFF_COOKIE], request.body)
       return reply.ok({}, 'success:passwordChanged')
     },
   )

@@ -68,3 +68,8 @@ export async function deleteStaffSessions(tx: Db, staffId: string): Promise<void
 export async function deleteOtherStaffSessions(tx: Db, staffId: string, keepTokenHash: string): Promise<void> {
   await tx.delete(sessions).where(and(eq(sessions.staffId, staffId), ne(sessions.tokenHash, keepTokenHash)))
 }
+
+export async function findPasswordHash(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, id)).limit(1)
+  return row?.passwordHash ?? null
+}

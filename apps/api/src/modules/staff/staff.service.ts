@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
 import { hashToken } from '../../plugins/session.ts'
 import { mapConstraint } from '../../http/admin-common.ts'
-import { type Actor, changedFields, writeAudit } from '../audit/audit.ts'
+import { type Actor, changedFields, writeAudit } from '../audit/audit.service.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import {
   countActiveOwners,
@@ -12,6 +12,7 @@ import {
   deleteOtherStaffSessions,
   deleteStaffSessions,
   findStaff,
+  findPasswordHash,
   findStaffByEmail,
   insertStaff,
   listStaff,
@@ -143,5 +144,26 @@ async function changeStaff(
     if (revoke === 'all') await deleteStaffSessions(tx, id)
     if (revoke === 'others') await deleteOtherStaffSessions(tx, id, callerToken ? hashToken(callerToken) : '')
     return updated
+  })
+}
+
+/**
+ * A member changes their own password: the current one must match (WRONG_PASSWORD otherwise), and every
+ * other session of theirs ends with the change, in one transaction.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  memberId: string,
+  callerToken: string | undefined,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  if (!(await verifyPassword(await findPasswordHash(db, memberId), input.currentPassword))) {
+    throw new AppError('WRONG_PASSWORD', { fieldErrors: [{ field: 'currentPassword', message: 'errors:WRONG_PASSWORD' }] })
+  }
+  const passwordHash = await hashPassword(input.newPassword)
+  const keep = hashToken(callerToken ?? '')
+  await db.transaction(async (tx) => {
+    await updateStaff(tx, memberId, { passwordHash })
+    await deleteOtherStaffSessions(tx, memberId, keep)
   })
 }

@@ -1,13 +1,6 @@
-import { AUDIT_KINDS, type AuditKind } from '@shop/shared'
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { count, desc, eq } from 'drizzle-orm'
-import { z } from 'zod'
+import type { AuditKind } from '@shop/shared'
 import type { Db } from '../../db/client.ts'
-import { auditLog } from '../../db/schema.ts'
-import { pagingQuery } from '../../http/paging.ts'
-import { requireStaff } from '../../plugins/session.ts'
-import { paged } from '../../http/admin-common.ts'
+import { insertAuditLine } from './audit.repo.ts'
 
 /** Who made a change: the signed-in staff member (id and name, copied into the log line). */
 export interface Actor {
@@ -28,7 +21,7 @@ export interface AuditEntry {
 
 /** One line of the audit log; call it with the transaction of the change, so both are kept or neither. */
 export async function writeAudit(tx: Db, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+  await insertAuditLine(tx, {
     staffId: actor.id,
     staffName: actor.name,
     kind: entry.kind,
@@ -59,38 +52,4 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
 
 function normalise(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : (value ?? null)
-}
-
-const listQuery = z.object({ kind: z.enum(AUDIT_KINDS).optional(), ...pagingQuery(50) })
-
-type AuditRow = typeof auditLog.$inferSelect
-const entryReply = (row: AuditRow) => ({
-  _id: String(row.id),
-  staffId: row.staffId,
-  staffName: row.staffName,
-  kind: row.kind,
-  action: row.action,
-  entity: row.entity,
-  entityId: row.entityId,
-  label: row.label,
-  before: row.before ?? null,
-  after: row.after ?? null,
-  createdAt: row.createdAt.toISOString(),
-})
-
-export async function auditAdminRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
-  api.get(
-    '/audit-log',
-    { schema: { tags: ['admin: audit'], summary: 'Money-relevant changes, newest first, by kind (owner)', querystring: listQuery }, onRequest: requireStaff('audit') },
-    async (request, reply) => {
-      const { kind, page, limit } = request.query
-      const where = kind ? eq(auditLog.kind, kind) : undefined
-      const [rows, [total]] = await Promise.all([
-        app.db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset((page - 1) * limit),
-        app.db.select({ n: count() }).from(auditLog).where(where),
-      ])
-      return reply.ok({ entries: rows.map(entryReply), ...paged(total?.n ?? 0, page, limit) })
-    },
-  )
 }
