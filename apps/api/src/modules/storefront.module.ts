@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { clientAuthRoutes } from './auth/client-auth.routes.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
-import { contactRoutes } from './contact/contact.routes.ts'
+import { contactRoutes } from './inbox/inbox.routes.ts'
 import { trackingRoutes } from './tracking/tracking.routes.ts'
 import { couponRoutes } from './coupons/coupon.routes.ts'
 import { orderRoutes } from './orders/order.routes.ts'

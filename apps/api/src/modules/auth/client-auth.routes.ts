@@ -1,9 +1,7 @@
 import { dzMobile, emailAddress, newPassword, personName, translate } from '@shop/shared'
-import { count, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { clients, orders } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { CLIENT_COOKIE, createSession, deleteSession, requireClient, setSessionCookie } from '../../plugins/session.ts'
 import { guestSessionId } from '../cart/cart.routes.ts'
@@ -11,6 +9,9 @@ import { mergeGuestCart } from '../cart/cart.service.ts'
 import {
   authenticateClient,
   type ClientRow,
+  countClientOrders,
+  findClient,
+  updateProfile,
   checkResetCode,
   createClient,
   requestPasswordReset,
@@ -64,7 +65,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['auth']
 
   async function userReply(client: ClientRow) {
-    const [total] = await app.db.select({ n: count() }).from(orders).where(eq(orders.clientId, client.id))
+    const totalOrders = await countClientOrders(app.db, client.id)
     return {
       _id: client.id,
       firstName: client.firstName,
@@ -74,7 +75,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
       phone: client.phone,
       dateOfBirth: client.dateOfBirth,
       createdAt: client.createdAt.toISOString(),
-      totalOrders: Number(total?.n ?? 0),
+      totalOrders,
     }
   }
 
@@ -98,7 +99,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
   }
 
   async function currentClient(request: FastifyRequest): Promise<ClientRow> {
-    const [row] = await app.db.select().from(clients).where(eq(clients.id, (request.client as { id: string }).id))
+    const row = await findClient(app.db, (request.client as { id: string }).id)
     if (!row) throw new AppError('UNAUTHENTICATED')
     return row
   }
@@ -158,9 +159,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
         ...(phone !== undefined ? { phone } : {}),
         ...(dateOfBirth !== undefined ? { dateOfBirth } : {}),
       }
-      if (Object.keys(changes).length > 0) {
-        await app.db.update(clients).set({ ...changes, updatedAt: sql`now()` }).where(eq(clients.id, (request.client as { id: string }).id))
-      }
+      await updateProfile(app.db, (request.client as { id: string }).id, changes)
       return reply.ok({ user: await userReply(await currentClient(request)) }, 'success:profileUpdated')
     },
   )

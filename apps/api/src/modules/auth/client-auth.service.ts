@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { clients, passwordResetCodes, sessions } from '../../db/schema.ts'
+import { clients, orders, passwordResetCodes, sessions } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { hashToken } from '../../plugins/session.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
@@ -108,4 +108,23 @@ export async function checkResetCode(db: Db, email: string, code: string, consum
     if (!result) throw new AppError('RESET_CODE_INVALID')
     return result
   })
+}
+
+export type ProfileChange = Partial<Pick<ClientRow, 'firstName' | 'lastName' | 'phone' | 'dateOfBirth'>>
+
+export async function findClient(db: Db, id: string): Promise<ClientRow | null> {
+  const [row] = await db.select().from(clients).where(eq(clients.id, id))
+  return row ?? null
+}
+
+/** How many orders the account placed (every status). */
+export async function countClientOrders(db: Db, clientId: string): Promise<number> {
+  const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.clientId, clientId))
+  return Number(total?.n ?? 0)
+}
+
+/** Saves the fields given; nothing is written when none is. */
+export async function updateProfile(db: Db, clientId: string, changes: ProfileChange): Promise<void> {
+  if (Object.keys(changes).length === 0) return
+  await db.update(clients).set({ ...changes, updatedAt: sql`now()` }).where(eq(clients.id, clientId))
 }

@@ -3,10 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
 import { isUuid, pageCount, pagingQuery } from '../../http/paging.ts'
-import { products } from '../../db/schema.ts'
-import { asc, sql } from 'drizzle-orm'
 import { findProductDetail } from './product-detail.repo.ts'
-import { CATEGORY_SORTS, findProducts, newestFirst, PRODUCT_SORTS, productSearch } from './product-list.repo.ts'
+import { BEST_SELLERS_FIRST, CATEGORY_SORTS, findProducts, LATEST_FIRST, PRODUCT_SORTS, productSearch } from './product-list.repo.ts'
 import {
   type CategoryRow,
   inCategories,
@@ -109,7 +107,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const list = await listProductSummaries(app.db, undefined, {
         limit: request.query.limit,
-        orderBy: [newestFirst, asc(products.id)],
+        orderBy: LATEST_FIRST,
         locale: request.locale,
       })
       return reply.ok({ products: list })
@@ -122,8 +120,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const list = await listProductSummaries(app.db, undefined, {
         limit: request.query.limit,
-        // NULLS LAST as in products_sold_idx
-        orderBy: [sql`${products.soldCount} desc nulls last`, newestFirst, asc(products.id)],
+        orderBy: BEST_SELLERS_FIRST,
         locale: request.locale,
       })
       return reply.ok({ products: list })

@@ -146,3 +146,8 @@ export async function findProducts(
   ])
   return { products: rows, total: Number(count?.n ?? 0) }
 }
+
+/** The latest arrivals: newest first, the id breaking ties. */
+export const LATEST_FIRST = [newestFirst, asc(products.id)]
+/** Best sellers by units sold (NULLS LAST as in products_sold_idx), then newest. */
+export const BEST_SELLERS_FIRST = [sql`${products.soldCount} desc nulls last`, newestFirst, asc(products.id)]

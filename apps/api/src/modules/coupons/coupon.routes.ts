@@ -1,13 +1,12 @@
 import { normalizeCouponCode, normalizeDzMobile } from '@shop/shared'
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { coupons } from '../../db/schema.ts'
 import { CLIENT_COOKIE } from '../../plugins/session.ts'
 import { guestSessionId } from '../cart/cart.routes.ts'
 import { readCart } from '../cart/cart.service.ts'
 import { clientFromCookie } from '../auth/client-session.ts'
+import { listOpenCoupons } from './coupon.repo.ts'
 import { checkCoupon, couponReply } from './coupon.service.ts'
 
 const code = z
@@ -74,19 +73,7 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
   )
 
   api.get('/coupons/client/available', { schema: { tags: ['coupons'], summary: 'Coupons open to every shopper now' } }, async (_request, reply) => {
-    const rows = await app.db
-      .select()
-      .from(coupons)
-      .where(
-        and(
-          eq(coupons.isActive, true),
-          isNull(coupons.deletedAt),
-          or(isNull(coupons.expiresAt), gt(coupons.expiresAt, sql`now()`)),
-          or(isNull(coupons.startsAt), sql`${coupons.startsAt} <= now()`),
-          or(isNull(coupons.maxUses), sql`${coupons.usedCount} < ${coupons.maxUses}`),
-        ),
-      )
-      .orderBy(asc(coupons.minOrder), asc(coupons.code))
+    const rows = await listOpenCoupons(app.db)
     return reply.ok({ coupons: rows.map(couponReply) })
   })
 }

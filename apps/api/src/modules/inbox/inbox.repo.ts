@@ -41,3 +41,12 @@ export async function setMessageHandled(db: Db, id: string, handled: boolean): P
     .returning()
   return row ?? null
 }
+
+/** A subscription; an address already subscribed is left as it is. */
+export async function addSubscription(db: Db, email: string, locale: SubscriptionRow['locale']): Promise<void> {
+  await db.insert(newsletterSubscriptions).values({ email, locale }).onConflictDoNothing()
+}
+
+export async function insertContactMessage(db: Db, message: { name: string; email: string; subject: string; message: string }): Promise<void> {
+  await db.insert(contactMessages).values(message)
+}

@@ -1,13 +1,12 @@
-import { formatPrice, normalizeDzMobile, ORDER_STATUSES, toLatinDigits, translate } from '@shop/shared'
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
+import { formatPrice, ORDER_STATUSES, translate } from '@shop/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { orderStatusHistory, orders, returnRequests } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
-import { containing, pageCount, pagingQuery } from '../../http/paging.ts'
+import { pageCount, pagingQuery } from '../../http/paging.ts'
 import { requireClient } from '../../plugins/session.ts'
 import { guestSessionId } from '../cart/cart.routes.ts'
+import { insertReturnRequest, listClientOrders, publicStatusMoves } from './client-orders.repo.ts'
 import { placeOrderBody } from './order-input.ts'
 import { findOrder, orderReplies, orderReply } from './order.read.ts'
 import { isOrderReplay, placeOrder } from './order.service.ts'
@@ -81,40 +80,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const q = request.query
       const clientId = (request.client as { id: string }).id
-      const filters: (SQL | undefined)[] = [eq(orders.clientId, clientId)]
-      if (q.status && q.status !== 'all') filters.push(eq(orders.status, q.status))
-      if (q.startDate) filters.push(gte(orders.createdAt, q.startDate))
-      if (q.endDate) filters.push(lt(orders.createdAt, new Date(q.endDate.getTime() + 24 * 60 * 60 * 1000)))
-      if (q.searchOrders) {
-        // Arabic phone keyboards type ٠-٩: the term is read in 0-9 first
-        const term = toLatinDigits(q.searchOrders)
-        const pattern = containing(term)
-        // the shopper's own number in any usual form (0661…, +213 661…, 213661…) finds the orders placed with it
-        const phone = normalizeDzMobile(term)
-        filters.push(
-          or(
-            ilike(orders.trackingNumber, pattern),
-            phone ? eq(orders.phone, phone) : undefined,
-            sql`exists (select 1 from order_items i where i.order_id = ${orders.id} and (shop_fold(i.name_ar || ' ' || i.name_fr) like shop_fold(${pattern})))`,
-          ),
-        )
-      }
-      const where = and(...filters)
-      const [rows, [total]] = await Promise.all([
-        app.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-        app.db.select({ n: count() }).from(orders).where(where),
-      ])
-      const totalOrders = Number(total?.n ?? 0)
+      const { rows, total: totalOrders } = await listClientOrders(app.db, clientId, q)
       const [replies, history] = await Promise.all([
         orderReplies(app.db, rows, request.locale),
-        rows.length === 0
-          ? []
-          : app.db
-              .select({ orderId: orderStatusHistory.orderId, status: orderStatusHistory.toStatus, createdAt: orderStatusHistory.createdAt })
-              .from(orderStatusHistory)
-              // status moves only: staff notes, courier ids and payments stay in the back office
-              .where(and(inArray(orderStatusHistory.orderId, rows.map((row) => row.id)), eq(orderStatusHistory.kind, 'status')))
-              .orderBy(asc(orderStatusHistory.createdAt)),
+        publicStatusMoves(app.db, rows.map((row) => row.id)),
       ])
       return reply.ok({
         // each order with its status timeline (oldest first), as the account's order cards show it
@@ -160,13 +129,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       const order = await findOrder(app.db, request.params.id)
       if (!order || order.clientId !== clientId) throw new AppError('ORDER_NOT_FOUND')
       if (order.status !== 'delivered') throw new AppError('RETURN_NOT_ALLOWED')
-      const inserted = await app.db.transaction(async (tx) => {
-        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update')
-        const existing = await tx.select({ id: returnRequests.id }).from(returnRequests).where(eq(returnRequests.orderId, order.id)).limit(1)
-        if (existing.length > 0) return false
-        await tx.insert(returnRequests).values({ orderId: order.id, clientId, reason: request.body.reason })
-        return true
-      })
+      const inserted = await insertReturnRequest(app.db, order.id, clientId, request.body.reason)
       if (!inserted) throw new AppError('RETURN_NOT_ALLOWED')
       return reply.code(201).ok({ order: await orderReply(app.db, order, request.locale) }, 'success:returnRequested')
     },

@@ -1,11 +1,10 @@
 import { type Locale, trackingPhone } from '@shop/shared'
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { orders } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { findOrder, orderReplies, type OrderRow, statusHistory } from '../orders/order.read.ts'
+import { recentOrdersOfPhone } from './tracking.repo.ts'
 
 /** Public tracking shows orders of the last 180 days only (DECISIONS). */
 const TRACKING_DAYS = 180
@@ -53,8 +52,6 @@ async function trackingViews(app: FastifyInstance, rows: OrderRow[], locale: Loc
   })
 }
 
-const recent = sql`now() - make_interval(days => ${TRACKING_DAYS})`
-
 export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['tracking']
@@ -62,12 +59,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   api.post('/tracking', { schema: { tags, summary: 'Orders of a phone number (last 180 days), as parcel slips', body: phoneBody } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     await app.rateLimit('TRACKING', request, `phone:${request.body.phoneNumber}`)
-    const rows = await app.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.phone, request.body.phoneNumber), gt(orders.createdAt, recent), sql`${orders.status} <> 'deleted'`))
-      .orderBy(desc(orders.createdAt))
-      .limit(50)
+    const rows = await recentOrdersOfPhone(app.db, request.body.phoneNumber, TRACKING_DAYS)
     return reply.ok({ orders: await trackingViews(app, rows, request.locale) })
   })
 

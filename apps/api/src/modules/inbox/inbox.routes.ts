@@ -2,7 +2,7 @@ import { emailAddress, type Locale } from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { contactMessages, newsletterSubscriptions } from '../../db/schema.ts'
+import { addSubscription, insertContactMessage } from './inbox.repo.ts'
 
 const newsletterBody = z.object({ email: emailAddress })
 const contactBody = z.object({
@@ -18,16 +18,13 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/newsletter', { schema: { tags: ['contact'], summary: 'Subscribe an e-mail to the newsletter', body: newsletterBody } }, async (request, reply) => {
     await app.rateLimit('SIGNUP', request)
-    await app.db
-      .insert(newsletterSubscriptions)
-      .values({ email: request.body.email.toLowerCase(), locale: request.locale satisfies Locale })
-      .onConflictDoNothing()
+    await addSubscription(app.db, request.body.email.toLowerCase(), request.locale satisfies Locale)
     return reply.code(201).ok({}, 'success:newsletterSubscribed')
   })
 
   api.post('/contact', { schema: { tags: ['contact'], summary: 'Send a message to the shop', body: contactBody } }, async (request, reply) => {
     await app.rateLimit('SIGNUP', request)
-    await app.db.insert(contactMessages).values(request.body)
+    await insertContactMessage(app.db, request.body)
     return reply.code(201).ok({}, 'success:contactReceived')
   })
 }
