@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts'
 import { findOrder, orderReplies, type OrderRow, statusHistory } from '../orders/order.read.ts'
 import { recentOrdersOfPhone } from './tracking.repo.ts'
 
-/** Public tracking shows orders of the last 180 days only (DECISIONS). */
+/** Public tracking shows orders of the last 180 days only (docs/decisions.md, Tracking). */
 const TRACKING_DAYS = 180
 
 const phoneBody = z.object({ phoneNumber: z.string({ error: 'validation:phone.required' }).pipe(trackingPhone) })

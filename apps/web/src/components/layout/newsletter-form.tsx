@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiError, api } from '../../lib/api.ts'
 import { INPUT_CLASS } from '../ui/form-field.tsx'
 
-/** The footer's newsletter sign-up: stored for staff to export (DECISIONS: no fake forms). */
+/** The footer's newsletter sign-up: stored for staff to export (docs/decisions.md, No fake UI). */
 export function NewsletterForm() {
   const { t, i18n } = useTranslation('pages')
   const [email, setEmail] = useState('')

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import type { TrackedOrder } from '../types.ts'
 
-/** POST keeps the phone number out of URLs and logs (DECISIONS). */
+/** POST keeps the phone number out of URLs and logs (docs/decisions.md, Tracking). */
 export function useTrackOrders() {
   return useMutation({
     mutationFn: (phoneNumber: string) =>
