@@ -11,6 +11,10 @@ export function requireUuid(value: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND'
   return value
 }
 
+/** The fields of a patch body that were sent: an absent field leaves the stored value alone. */
+export const withoutUndefined = <T extends object>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
+
 /** Query-string booleans: "true"/"false"/"1"/"0". */
 export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 

@@ -5,15 +5,13 @@ import { AppError } from '../../http/app-error.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { pagingQuery } from '../../http/paging.ts'
 import { requireStaff } from '../../plugins/session.ts'
-import { isoDateTime, paged, queryBoolean, requireUuid } from '../../http/admin-common.ts'
+import { isoDateTime, paged, queryBoolean, requireUuid, withoutUndefined } from '../../http/admin-common.ts'
 import { readMultipart, requireFile, storeBannerImage } from '../../http/uploads.ts'
 import type { BannerRow } from './banners.repo.ts'
 import { changeBanner, createBanner, listBanners, removeBanner, replaceBannerImage } from './banners.service.ts'
 
 const params = z.object({ id: z.string() })
 const nullableDate = isoDateTime.nullable().optional()
-const withoutUndefined = <T extends object>(values: T) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
 
 const link = z
   .string()

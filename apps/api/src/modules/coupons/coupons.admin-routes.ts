@@ -4,14 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pagingQuery } from '../../http/paging.ts'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
-import { isoDateTime, paged, requireUuid } from '../../http/admin-common.ts'
+import { isoDateTime, paged, requireUuid, withoutUndefined } from '../../http/admin-common.ts'
 import type { CouponRow } from './coupons.admin-repo.ts'
 import { changeCoupon, createCoupon, listCoupons, removeCoupon } from './coupons.admin-service.ts'
 
 const params = z.object({ id: z.string() })
 const nullableDate = isoDateTime.nullable().optional()
-const withoutUndefined = <T extends object>(values: T) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
 
 const couponFields = {
   code: z

@@ -3,13 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireStaff } from '../../plugins/session.ts'
-import { requireUuid } from '../../http/admin-common.ts'
+import { requireUuid, withoutUndefined } from '../../http/admin-common.ts'
 import type { PixelRow } from './pixels.repo.ts'
 import { addPixel, changePixel, listPixels, removePixel } from './pixels.service.ts'
 
 const params = z.object({ id: z.string() })
-const withoutUndefined = <T extends object>(values: T) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
 
 const pixelFields = {
   platform: z.enum(PIXEL_PLATFORMS),

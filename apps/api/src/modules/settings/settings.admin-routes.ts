@@ -3,14 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
-import { optionalText } from '../../http/admin-common.ts'
+import { optionalText, withoutUndefined } from '../../http/admin-common.ts'
 import { readMultipart, requireFile, storeLogo } from '../../http/uploads.ts'
 import { getShopSettings, type ShopSettingsRow } from './settings.repo.ts'
 import { changeShopSettings, setShopLogo } from './settings.service.ts'
 
 const fee = z.number().int().min(0).max(1_000_000)
-const withoutUndefined = <T extends object>(values: T) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
 
 /** A phone setting: empty clears it, anything else must pass `rule` (stored normalised). */
 const phoneSetting = (rule: typeof dzShopPhone | typeof dzMobile) =>
