@@ -2,6 +2,7 @@
 // The root eslint.config.js uses this package; it lives in a workspace package because typescript-eslint needs
 // TypeScript 6's compiler API (the root's native TypeScript 7 has none), see README "Dependencies".
 import { readdirSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import js from '@eslint/js'
 import importPlugin from 'eslint-plugin-import'
@@ -9,6 +10,11 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 const FRONT_ENDS = ['apps/web', 'apps/admin']
+
+// eslint-plugin-import parses the imported files itself (no-cycle follows them): it needs the TypeScript parser by
+// absolute path, since that parser is installed under this package, out of reach of the hoisted plugin.
+const requireHere = createRequire(import.meta.url)
+const TS_PARSER = createRequire(requireHere.resolve('typescript-eslint')).resolve('@typescript-eslint/parser')
 
 function subfolders(dir) {
   try {
@@ -65,7 +71,7 @@ export function khatwaConfig(root) {
       },
       plugins: { import: importPlugin },
       settings: {
-        'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+        'import/parsers': { [TS_PARSER]: ['.ts', '.tsx'] },
         'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
         'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       },
