@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
-// The flags the project uses for the system Chromium (see the toolchain notes).
+// The flags the project uses for the system Chromium (headless in a container or CI runner: no sandbox, GPU, QUIC or background traffic).
 const FLAGS = [
   '--headless',
   '--no-sandbox',

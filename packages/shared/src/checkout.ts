@@ -63,7 +63,7 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase())
 }
 
-/** One password rule everywhere (DECISIONS): at least 8 characters, not a common one, no composition rule. */
+/** One password rule everywhere (docs/decisions.md, Accounts and security): at least 8 characters, not a common one, no composition rule. */
 export const newPassword = z
   .string({ error: 'validation:required' })
   .min(PASSWORD_MIN, 'validation:password.tooShort')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** `page` from 1; `limit` capped at 100 (DECISIONS), never refused for being large. */
+/** `page` from 1; `limit` capped at 100 (docs/decisions.md, API contract), never refused for being large. */
 export function pagingQuery(defaultLimit: number) {
   return {
     page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -6,7 +6,7 @@ import { type Shop, startShop } from '../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../test/test-app.ts'
 import { fingerprint } from './db-state.ts'
 
-/** Test plan B4 (tests 34-39): brute force, reset codes, sessions, CSRF, IDOR and the password rule. */
+/** docs/reliability-test-plan.md B4 (tests 34-39): brute force, reset codes, sessions, CSRF, IDOR and the password rule. */
 
 const PASSWORD = 'a-long-password-1'
 let counter = 0

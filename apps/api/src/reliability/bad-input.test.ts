@@ -11,7 +11,7 @@ import { REPO_ROOT } from './harness.ts'
 import { assertInvariants } from './invariants.ts'
 
 /**
- * Test plan B3 (tests 21-33): bad input gets a 4xx with a stable code (and field errors in the request's
+ * docs/reliability-test-plan.md B3 (tests 21-33): bad input gets a 4xx with a stable code (and field errors in the request's
  * language), and a refused request writes nothing: the database fingerprint (row counts, latest
  * updated_at and a hash of every row of the tables a shopper can write) is the same before and after.
  */

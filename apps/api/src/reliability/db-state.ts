@@ -22,7 +22,7 @@ const TABLES: { name: string; updated?: boolean }[] = [
 
 /**
  * Row counts, and the latest updated_at where the table has one, of every table a shopper can write:
- * two equal fingerprints mean the requests in between wrote nothing (test plan B3/B4).
+ * two equal fingerprints mean the requests in between wrote nothing (docs/reliability-test-plan.md B3/B4).
  */
 export async function fingerprint(db: Db): Promise<Record<string, string>> {
   const out: Record<string, string> = {}

@@ -26,7 +26,7 @@ import {
 import { assertInvariants, leftovers } from './invariants.ts'
 
 /**
- * Test plan B2 (`npm run test:faults`): faults survived. A throwaway PostgreSQL 15 cluster of the
+ * docs/reliability-test-plan.md B2 (`npm run test:faults`): faults survived. A throwaway PostgreSQL 15 cluster of the
  * suite's own (initdb + pg_ctl as user postgres, on a spare port, data under /tmp), reached by the API
  * through a TCP proxy of ours that can cut connections; the API runs as a real process. The suite
  * removes the cluster, the proxy, the processes and the temp directories even when a test fails.

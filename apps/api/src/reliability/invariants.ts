@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 
 /**
- * The store's "nothing lost" invariants, as SQL over the live tables (reliability test plan):
+ * The store's "nothing lost" invariants, as SQL over the live tables (docs/reliability-test-plan.md):
  * I-STOCK, I-ORDER, I-COUPON, I-IDEM and I-CART. Each check selects the rows that break it, so an
  * empty result is a pass. Used after every race and fault test, and by `npm run db:check`.
  */

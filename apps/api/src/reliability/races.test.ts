@@ -31,7 +31,7 @@ import {
 import { assertInvariants } from './invariants.ts'
 
 /**
- * Test plan B1 (tests 1-11): correctness under concurrency, against a PostgreSQL server with the API
+ * docs/reliability-test-plan.md B1 (tests 1-11): correctness under concurrency, against a PostgreSQL server with the API
  * running as real processes on 127.0.0.1 — one process, and two behind a round-robin proxy. Every
  * race is repeated RACE_REPEAT times (default 5) and followed by the invariant checks.
  *

@@ -11,7 +11,7 @@ import { randomPhone, type Shop, startShop } from '../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../test/test-app.ts'
 
 /**
- * Test plan B5 (tests 40-43): public tracking shows a parcel slip and nothing more, answers the same
+ * docs/reliability-test-plan.md B5 (tests 40-43): public tracking shows a parcel slip and nothing more, answers the same
  * 404 and the same 429 whatever the number, and no personal data reaches the logs. Also B2 test 19
  * (mail server down), which shares the logging app.
  */

@@ -3,7 +3,7 @@ import { ApiError, api } from './api.ts'
 import { cartKeys, ordersKeys } from './query-keys.ts'
 
 /**
- * Who is shopping (spec §4): `unknown` until GET /auth/client/session answers, then `authenticated`
+ * Who is shopping (docs/storefront-spec.md §4): `unknown` until GET /auth/client/session answers, then `authenticated`
  * (the session cookie is valid) or `anonymous` (guest). The cart, checkout, header and account pages
  * all read this one query, so they can never disagree.
  */

@@ -33,7 +33,7 @@ export interface PixelIds {
 }
 
 export const PIXEL_CURRENCY = 'DZD'
-/** Spec §4: view-content is sent 100 ms after the page asks, once the product is on screen. */
+/** docs/storefront-spec.md §4: view-content is sent 100 ms after the page asks, once the product is on screen. */
 export const VIEW_CONTENT_DELAY_MS = 100
 
 // Ids go into script URLs and init calls: anything but the documented shape is ignored.

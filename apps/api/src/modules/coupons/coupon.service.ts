@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts'
 
 export type CouponRow = typeof coupons.$inferSelect
 
-/** Who uses a coupon: per_customer_limit uses per phone number and per client account (DECISIONS, spec §3). */
+/** Who uses a coupon: per_customer_limit uses per phone number and per client account (docs/decisions.md, Accounts and security; docs/storefront-spec.md §3). */
 export interface CouponUser {
   phone?: string | null
   clientId?: string | null

@@ -53,7 +53,7 @@ const addressSchema = z.object({
 })
 
 /**
- * Every request shape of spec §3 for creating an order (items/orderItems, stateId/wilayaId,
+ * Every request shape of docs/storefront-spec.md §3 for creating an order (items/orderItems, stateId/wilayaId,
  * cityId/communeId, guestEmail/customerInfo.email) reduced to one.
  */
 export const placeOrderBody = z

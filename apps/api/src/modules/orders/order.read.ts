@@ -11,7 +11,7 @@ export type OrderRow = typeof orders.$inferSelect
 const placeName = (row: { nameAr: string; nameFr: string } | undefined, locale: Locale) =>
   row ? (locale === 'ar' ? row.nameAr : row.nameFr) : ''
 
-/** Orders as their owner reads them (spec §3 "Order as read"), lines and places included. */
+/** Orders as their owner reads them (docs/storefront-spec.md §3 "Order as read"), lines and places included. */
 export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale) {
   if (rows.length === 0) return []
   const ids = rows.map((o) => o.id)

@@ -273,7 +273,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
       const owner = ctx.clientId ? eq(carts.clientId, ctx.clientId) : ctx.guestSessionId ? eq(carts.sessionId, ctx.guestSessionId) : undefined
       // An order "from the cart" must find its lines still in the cart. A double submit with new keys
       // waits here on the first order's row locks, then finds the lines gone: 422 CART_EMPTY, and its
-      // stock decrements roll back (one order per cart, test plan B1.5).
+      // stock decrements roll back (one order per cart, docs/reliability-test-plan.md B1.5).
       const removed = owner
         ? await tx
             .delete(cartItems)

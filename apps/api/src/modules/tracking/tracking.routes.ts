@@ -7,7 +7,7 @@ import { orders } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { findOrder, orderReplies, type OrderRow, statusHistory } from '../orders/order.read.ts'
 
-/** Public tracking shows orders of the last 180 days only (DECISIONS). */
+/** Public tracking shows orders of the last 180 days only (docs/decisions.md, Tracking). */
 const TRACKING_DAYS = 180
 
 const phoneBody = z.object({ phoneNumber: z.string({ error: 'validation:phone.required' }).pipe(trackingPhone) })

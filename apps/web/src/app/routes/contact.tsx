@@ -8,7 +8,7 @@ import { useSendContactMessage } from '../../features/contact/api/use-send-conta
 import { useApiErrorText, useMessageKey } from '../../lib/error-text.ts'
 import { ShopContacts } from './about.tsx'
 
-/** Spec §5: name 2-100, e-mail, subject 5-100, message 10-1000. */
+/** docs/storefront-spec.md §5: name 2-100, e-mail, subject 5-100, message 10-1000. */
 const contactSchema = z.object({
   name: z.string().trim().min(2, 'pages:contact.errors.name').max(100, 'pages:contact.errors.name'),
   email: emailAddress,

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/button-class.ts'
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx'
 
 /**
- * The online-payment return page. It never marks an order paid (DECISIONS: only the provider's signed
+ * The online-payment return page. It never marks an order paid (docs/decisions.md, Accounts and security: only the provider's signed
  * notification does). It reads success & orderId and says plainly what happened and what comes next,
  * with the way on: the orders on success, back to the cart otherwise. Nothing happens behind the
  * shopper's back: no redirect before they have read the outcome.

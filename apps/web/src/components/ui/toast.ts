@@ -1,5 +1,5 @@
 /**
- * Toasts: short messages at the top of the screen that disappear after 3 s (spec §9).
+ * Toasts: short messages at the top of the screen that disappear after 3 s (docs/storefront-spec.md §9).
  *
  * Usage, from anywhere (components, mutation callbacks):
  *   import { toast } from '../components/ui/toast.ts'

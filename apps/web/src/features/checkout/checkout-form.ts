@@ -31,7 +31,7 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
 export type CheckoutField = keyof CheckoutValues
 
 /**
- * The checkout rules (spec §5 as settled by DECISIONS), built from the shared rules the API applies too:
+ * The checkout rules (docs/storefront-spec.md §5 as settled by docs/decisions.md, Checkout and orders), built from the shared rules the API applies too:
  * names 2-50 letters, Algerian mobile, e-mail optional, address 10-200 for home delivery only, notes ≤ 500.
  */
 export const checkoutSchema = customerInfoSchema
@@ -63,7 +63,7 @@ export function validateCheckout(values: CheckoutValues): { errors: CheckoutErro
   return { errors }
 }
 
-/** Spec §5: submit is possible only with a non-empty cart, a wilaya, a commune and a delivery type, once at a time. */
+/** docs/storefront-spec.md §5: submit is possible only with a non-empty cart, a wilaya, a commune and a delivery type, once at a time. */
 export function canSubmitCheckout(input: { cartCount: number; values: CheckoutValues; isSubmitting: boolean; feeKnown: boolean }): boolean {
   const { values } = input
   return (

@@ -1,5 +1,5 @@
 /**
- * The tracking progress timeline. Spec §4 gives each status a progress value; DECISIONS changes one rule:
+ * The tracking progress timeline. docs/storefront-spec.md §4 gives each status a progress value; docs/decisions.md (Tracking) changes one rule:
  * the step marked "En cours" is the one right after the last completed step (the spec's formula marked
  * the step after next).
  */

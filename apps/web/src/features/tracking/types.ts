@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@shop/shared'
 
-/** The public tracking view of an order: a parcel slip, nothing more (DECISIONS). */
+/** The public tracking view of an order: a parcel slip, nothing more (docs/decisions.md, Tracking). */
 export interface TrackedOrder {
   _id: string
   trackingNumber: string

@@ -40,7 +40,7 @@ export function LoginForm({ onDone, onForgot }: LoginFormProps) {
       },
     )
   }
-  // The error clears on the next edit (spec §5).
+  // The error clears on the next edit (docs/storefront-spec.md §5).
   const edit = (setter: (value: string) => void) => (value: string) => {
     setter(value)
     setFailure('')

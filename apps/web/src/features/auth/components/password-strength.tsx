@@ -7,7 +7,7 @@ export interface PasswordStrengthProps {
 
 const COLORS = ['bg-line', 'bg-sale', 'bg-sale/70', 'bg-brand/60', 'bg-brand'] as const
 
-/** Advice, never a rule (DECISIONS): the only rule is 8+ characters and not a common password. */
+/** Advice, never a rule (docs/decisions.md, Accounts and security): the only rule is 8+ characters and not a common password. */
 export function PasswordStrength({ password }: PasswordStrengthProps) {
   const { t } = useTranslation('account')
   if (!password) return <p className="text-xs text-muted">{t('password.tip')}</p>

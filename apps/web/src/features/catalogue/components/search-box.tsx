@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 
 /** Results follow the typing after a short pause; Enter applies at once. */
 export const SEARCH_APPLY_DELAY_MS = 400
-/** Spec §5: a search is reported to the ad pixels after a 1 s pause, from 3 characters. */
+/** docs/storefront-spec.md §5: a search is reported to the ad pixels after a 1 s pause, from 3 characters. */
 export const SEARCH_TRACK_DELAY_MS = 1000
 export const SEARCH_TRACK_MIN_LENGTH = 3
 

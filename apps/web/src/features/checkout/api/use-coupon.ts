@@ -2,7 +2,7 @@ import { normalizeCouponCode } from '@shop/shared'
 import { useEffect, useRef, useState } from 'react'
 import { ApiError, api } from '../../../lib/api.ts'
 
-/** Spec §9: validation waits for 3 characters and 800 ms without typing; the applied message lasts 3 s. */
+/** docs/storefront-spec.md §9: validation waits for 3 characters and 800 ms without typing; the applied message lasts 3 s. */
 export const COUPON_MIN_LENGTH = 3
 export const COUPON_DEBOUNCE_MS = 800
 export const COUPON_APPLIED_MESSAGE_MS = 3000

@@ -1,6 +1,6 @@
 /**
  * Delivery fee for a wilaya and a delivery type, from the shop's price table (GET /shipping/wilaya/:code,
- * one request per wilaya gives both types). DECISIONS: the shopper always sees the fee that will be
+ * one request per wilaya gives both types). docs/decisions.md (Checkout and orders): the shopper always sees the fee that will be
  * charged — no invented fallback price; while it loads or fails, `fee` is undefined and the order
  * should wait (show <DeliveryFee />, which says "free" for 0).
  *

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api.ts'
 import { useNewsletterSignup } from '../api/use-newsletter-signup.ts'
 import { INPUT_CLASS } from '../../../components/ui/form-field.tsx'
 
-/** The footer's newsletter sign-up: stored for staff to export (DECISIONS: no fake forms). */
+/** The footer's newsletter sign-up: stored for staff to export (docs/decisions.md, No fake UI). */
 export function NewsletterForm() {
   const { t, i18n } = useTranslation('pages')
   const [email, setEmail] = useState('')

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api.ts'
 import { trackingKeys } from '../../../lib/query-keys.ts'
 import type { TrackedOrder } from '../types.ts'
 
-/** POST keeps the phone number out of URLs and logs (DECISIONS). */
+/** POST keeps the phone number out of URLs and logs (docs/decisions.md, Tracking). */
 export function useTrackOrders() {
   return useMutation({
     mutationFn: (phoneNumber: string) =>
