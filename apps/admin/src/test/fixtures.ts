@@ -1,4 +1,4 @@
-import type { Staff } from '../features/auth/types.ts'
+import type { Staff } from '../lib/staff-types.ts'
 import type { DashboardFigures } from '../features/dashboard/types.ts'
 import type { OrderList, OrderPage, OrderRow } from '../features/orders/types.ts'
 

@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, api } from './api.ts'
+import { cartKeys, ordersKeys } from './query-keys.ts'
 
 /**
  * Who is shopping (docs/storefront-spec.md §4): `unknown` until GET /auth/client/session answers, then `authenticated`
@@ -54,6 +55,6 @@ export function useAuth(): AuthState {
 /** After logout or a 401: the shopper is a guest from now on, and nothing of the account stays cached. */
 export function markSignedOut(queryClient: QueryClient): void {
   queryClient.setQueryData(authKeys.profile(), null)
-  queryClient.removeQueries({ queryKey: ['cart', 'client'] })
-  queryClient.removeQueries({ queryKey: ['orders'] })
+  queryClient.removeQueries({ queryKey: cartKeys.of('client') })
+  queryClient.removeQueries({ queryKey: ordersKeys.all() })
 }

@@ -26,6 +26,7 @@ describe('query client offline', () => {
     onlineManager.setOnline(false)
     const client = createQueryClient()
     await expect(
+      // eslint-disable-next-line no-restricted-syntax -- a throwaway key: this test is about the client's retry rule, not a feature's cache
       client.fetchQuery({ queryKey: ['x'], queryFn: () => Promise.reject(new ApiError('NETWORK_ERROR', 0, 'offline')), retry: false }),
     ).rejects.toMatchObject({ code: 'NETWORK_ERROR' })
   })

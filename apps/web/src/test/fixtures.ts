@@ -1,4 +1,4 @@
-import type { HomepageCategory, ProductSummary } from '../features/catalogue/types.ts'
+import type { HomepageCategory, ProductSummary } from '../lib/catalogue-types.ts'
 import type { Banner } from '../features/marketing/types.ts'
 import type { ShopSettings } from '../lib/shop-settings.ts'
 

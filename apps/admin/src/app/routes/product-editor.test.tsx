@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import type { ProductDetail } from '../../features/products/types.ts'
+import type { ProductDetail } from '../../lib/product-types.ts'
 import { OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, type StubHandler, stubApi } from '../../test/stub-api.ts'

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../components/ui/button-class.ts'
 import { PageTitle } from '../../components/ui/page-title.tsx'
-import { useStaff } from '../../features/auth/api/use-staff.ts'
+import { useStaff } from '../../lib/use-staff.ts'
 
 export interface RoleGateProps {
   /** The shared permission the screen needs (the API checks the same one). */

@@ -34,6 +34,10 @@ interface AuditPage {
 }
 
 /** Amounts in whole dinars, shown with the dinar sign. */
+const auditKeys = {
+  page: (kind: string, page: number) => ['audit-log', kind, page] as const,
+}
+
 const MONEY_FIELDS = new Set([
   'price', 'compareAtPrice', 'domicil', 'stopdesk', 'returnPrice', 'defaultHomeFee', 'defaultStopdeskFee', 'defaultReturnFee', 'total', 'minOrder',
 ])
@@ -91,7 +95,7 @@ export function AuditLogScreen() {
   const kind = isKind(search.get('kind')) ? (search.get('kind') as AuditKind) : undefined
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1)
   const log = useQuery({
-    queryKey: ['audit-log', kind ?? 'all', page],
+    queryKey: auditKeys.page(kind ?? 'all', page),
     queryFn: ({ signal }) =>
       api<AuditPage>(`/admin/audit-log?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(page), limit: '30' })}`, { signal }),
     placeholderData: keepPreviousData,

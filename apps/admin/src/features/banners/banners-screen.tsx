@@ -16,8 +16,9 @@ import { pickLocalized } from '../../lib/localized.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
-import { useCategories } from '../products/api/use-products.ts'
-import type { ProductList } from '../products/types.ts'
+import { productKeys } from '../../lib/product-keys.ts'
+import { useCategories } from '../../lib/use-categories.ts'
+import type { ProductList } from '../../lib/product-types.ts'
 
 interface Banner {
   _id: string
@@ -55,7 +56,7 @@ export function LinkPicker({ onPick }: { onPick: (link: string) => void }) {
   const [search, setSearch] = useState('')
   const term = search.trim()
   const products = useQuery({
-    queryKey: ['banner-link-products', term],
+    queryKey: productKeys.linkSearch(term),
     queryFn: ({ signal }) =>
       api<ProductList>(`/admin/products?${new URLSearchParams({ search: term, active: 'true', limit: '6' })}`, { signal }).then((d) => d.products),
     enabled: term.length >= 2,

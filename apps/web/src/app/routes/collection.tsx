@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { CollectionView } from '../../features/catalogue/components/collection-view.tsx'
-import { track } from '../../features/pixels/browser-pixels.ts'
+import { track } from '../../lib/browser-pixels.ts'
 
 const trackSearch = (term: string) => track('Search', { searchString: term })
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { buttonClass } from '../../components/ui/button-class.ts'
 import { FormField, INPUT_CLASS } from '../../components/ui/form-field.tsx'
-import { api } from '../../lib/api.ts'
+import { useSendContactMessage } from '../../features/contact/api/use-send-contact-message.ts'
 import { useApiErrorText, useMessageKey } from '../../lib/error-text.ts'
 import { ShopContacts } from './about.tsx'
 
@@ -22,6 +22,7 @@ export function ContactPage() {
   const { t } = useTranslation('pages')
   const messageKey = useMessageKey()
   const errorText = useApiErrorText()
+  const sendMessage = useSendContactMessage()
   const [values, setValues] = useState(EMPTY)
   const [errors, setErrors] = useState<Partial<Record<keyof ContactValues, string>>>({})
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle')
@@ -46,7 +47,7 @@ export function ContactPage() {
     setState('sending')
     setFailure('')
     try {
-      await api('/contact', { method: 'POST', body: parsed.data })
+      await sendMessage.mutateAsync(parsed.data)
       setState('sent')
       setValues(EMPTY)
     } catch (error) {

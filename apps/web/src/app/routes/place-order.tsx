@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { authKeys, useAuth } from '../../lib/auth-state.ts'
+import { cartKeys, ordersKeys } from '../../lib/query-keys.ts'
 import { useCart } from '../../features/cart/api/use-cart.ts'
 import { setCartEmptied } from '../../features/cart/api/use-cart-items.ts'
 import { CheckoutView } from '../../features/checkout/components/checkout-view.tsx'
@@ -27,10 +28,10 @@ export function PlaceOrderPage() {
       onPlaced={() => {
         // The server emptied the cart in the order's transaction ("source": "cart").
         setCartEmptied(queryClient, owner)
-        void queryClient.invalidateQueries({ queryKey: ['cart'] })
+        void queryClient.invalidateQueries({ queryKey: cartKeys.all() })
         // The account's order count and list now include this order.
         void queryClient.invalidateQueries({ queryKey: authKeys.profile() })
-        void queryClient.invalidateQueries({ queryKey: ['orders'] })
+        void queryClient.invalidateQueries({ queryKey: ordersKeys.all() })
       }}
     />
   )

@@ -4,7 +4,7 @@ import { GUEST_SESSION_KEY } from '../../lib/api.ts'
 import { SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { routeApi } from '../../test/route-api.ts'
-import { cartItem, cartOf, SESSION_ID } from '../cart/cart-fixtures.ts'
+import { cartItem, cartOf, SESSION_ID } from '../../test/cart-fixtures.ts'
 import { safeRedirect } from './api/use-auth-actions.ts'
 
 // Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.

@@ -1,11 +1,11 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { GUEST_SESSION_KEY } from '../../lib/api.ts'
-import { clearSessionEnded } from '../auth/session-ended.ts'
+import { clearSessionEnded } from '../../lib/session-ended.ts'
 import { SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { routeApi } from '../../test/route-api.ts'
-import { cartItem, cartOf, SESSION_ID } from './cart-fixtures.ts'
+import { cartItem, cartOf, SESSION_ID } from '../../test/cart-fixtures.ts'
 
 // Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.
 configure({ asyncUtilTimeout: 4000 })

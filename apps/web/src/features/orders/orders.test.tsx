@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { routeApi } from '../../test/route-api.ts'
-import { cartOf } from '../cart/cart-fixtures.ts'
+import { cartOf } from '../../test/cart-fixtures.ts'
 import type { ClientOrder } from './types.ts'
 
 // Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.

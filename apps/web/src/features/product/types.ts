@@ -1,5 +1,5 @@
 import type { ResponsiveImage } from '../../lib/responsive-image.ts'
-import type { ProductSummary } from '../catalogue/types.ts'
+import type { ProductSummary } from '../../lib/catalogue-types.ts'
 
 export interface ProductVariant {
   _id: string

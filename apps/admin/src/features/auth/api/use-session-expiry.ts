@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { isSessionMissing } from '../is-session-missing.ts'
-import { authKeys } from './auth-keys.ts'
+import { isSessionMissing } from '../../../lib/is-session-missing.ts'
+import { authKeys } from '../../../lib/auth-keys.ts'
 
 /**
  * When any request of the staff area is refused for want of a session (it expired after 12 hours, or the

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
-import type { SignInBody, Staff } from '../types.ts'
-import { authKeys, isStaffData } from './auth-keys.ts'
+import type { SignInBody, Staff } from '../../../lib/staff-types.ts'
+import { authKeys, isStaffData } from '../../../lib/auth-keys.ts'
 
 export function useSignIn() {
   const queryClient = useQueryClient()

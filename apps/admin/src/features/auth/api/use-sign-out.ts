@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
-import { authKeys, isStaffData } from './auth-keys.ts'
+import { authKeys, isStaffData } from '../../../lib/auth-keys.ts'
 
 /**
  * Ends the session. Nothing the staff member saw stays in memory; the guard then sends the page to the

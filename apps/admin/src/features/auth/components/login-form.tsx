@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useSignIn } from '../api/use-sign-in.ts'
-import type { SignInBody } from '../types.ts'
+import type { SignInBody } from '../../../lib/staff-types.ts'
 
 type Field = keyof SignInBody
 

@@ -5,7 +5,7 @@ import { IconSignOut } from '../../../components/icons/icon-sign-out.tsx'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useSignOut } from '../api/use-sign-out.ts'
-import type { Staff } from '../types.ts'
+import type { Staff } from '../../../lib/staff-types.ts'
 
 const ROLE_TONE = {
   owner: 'bg-brand-soft text-brand',

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import type { DashboardFigures } from '../types.ts'
-import { dashboardKeys } from './dashboard-keys.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
 export const dashboardQuery = queryOptions({
   queryKey: dashboardKeys.figures(),

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import type { OrderPage } from '../types.ts'
 import { orderKeys } from './order-keys.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
 export function useOrder(id: string) {
   return useQuery({
@@ -61,7 +62,7 @@ export function useOrderAction(id: string) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) }),
         queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all() }),
       ])
     },
   })

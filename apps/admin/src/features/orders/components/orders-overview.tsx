@@ -11,7 +11,7 @@ import { filterQuery, listQuery, readPage, withFilter } from '../order-filters.t
 import { OrderFiltersBar } from './order-filters-bar.tsx'
 import { OrdersTable } from './orders-table.tsx'
 import { SLIPS_MAX } from './slips-batch.tsx'
-import { useCan } from '../../auth/api/use-can.ts'
+import { useCan } from '../../../lib/use-can.ts'
 
 /** The orders list: filters in the address, one server page at a time, CSV export of the same filters. */
 export function OrdersOverview() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
-import type { Category, ProductBody, ProductDetail, ProductList, Variant } from '../types.ts'
-import { productKeys } from './product-keys.ts'
+import type { ProductBody, ProductDetail, ProductList, Variant } from '../../../lib/product-types.ts'
+import { productKeys } from '../../../lib/product-keys.ts'
 
 export function useProducts(query: string) {
   return useQuery({
@@ -11,12 +11,7 @@ export function useProducts(query: string) {
   })
 }
 
-export function useCategories() {
-  return useQuery({
-    queryKey: productKeys.categories(),
-    queryFn: ({ signal }) => api<{ categories: Category[] }>('/admin/categories', { signal }).then((d) => d.categories),
-  })
-}
+export { useCategories } from '../../../lib/use-categories.ts'
 
 export function useProduct(id: string | null) {
   return useQuery({

@@ -19,7 +19,7 @@ import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.tsx'
 import { useCategories, useDeleteProduct, useProduct, useSaveProduct, useSaveVariants } from '../api/use-products.ts'
-import type { ProductBody, ProductDetail } from '../types.ts'
+import type { ProductBody, ProductDetail } from '../../../lib/product-types.ts'
 import {
   applyStockConflicts,
   cellKey,

@@ -13,7 +13,7 @@ import { pickLocalized } from '../../../lib/localized.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { useCategories, useProducts } from '../api/use-products.ts'
-import type { ProductRow } from '../types.ts'
+import type { ProductRow } from '../../../lib/product-types.ts'
 
 const FILTERS = ['search', 'category', 'active'] as const
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, clearGuestSessionId } from '../../../lib/api.ts'
 import { authKeys, type ClientUser, markSignedOut } from '../../../lib/auth-state.ts'
-import { clearSessionEnded } from '../session-ended.ts'
+import { cartKeys } from '../../../lib/query-keys.ts'
+import { clearSessionEnded } from '../../../lib/session-ended.ts'
 
 export interface LoginInput {
   email: string
@@ -25,9 +26,9 @@ function useSignedIn() {
   return (user: ClientUser) => {
     clearGuestSessionId()
     clearSessionEnded()
-    queryClient.removeQueries({ queryKey: ['cart', 'guest'] })
+    queryClient.removeQueries({ queryKey: cartKeys.of('guest') })
     queryClient.setQueryData(authKeys.profile(), user)
-    void queryClient.invalidateQueries({ queryKey: ['cart'] })
+    void queryClient.invalidateQueries({ queryKey: cartKeys.all() })
   }
 }
 

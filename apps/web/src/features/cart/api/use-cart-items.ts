@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast.ts'
 import { api } from '../../../lib/api.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
-import type { Cart, CartOwner } from '../types.ts'
+import type { Cart, CartOwner } from '../../../lib/cart-types.ts'
 import { cartKeys, cartPath, handleCartError, useCartOwner } from './use-cart.ts'
 
 interface CartReply {

@@ -8,7 +8,7 @@ import { createI18n } from '../../../lib/i18n.ts'
 import { createQueryClient } from '../../../lib/query-client.ts'
 import { ALL_LANGUAGES } from '../../../test/all-languages.ts'
 import { routeApi } from '../../../test/route-api.ts'
-import { cartItem, cartOf, SESSION_ID } from '../cart-fixtures.ts'
+import { cartItem, cartOf, SESSION_ID } from '../../../test/cart-fixtures.ts'
 import { cartKeys, useAddToCart, useCart } from './use-cart.ts'
 
 const ISSUED = '7a1c2b7a-9d4e-4f6a-8b2c-1d2e3f4a5b6c'

@@ -22,13 +22,11 @@ import { toast } from '../../../components/ui/toast.ts'
 import { ApiError, api, clearGuestSessionId, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
 import { authKeys, markSignedOut, profileQuery, useAuth } from '../../../lib/auth-state.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
-import { markSessionEnded } from '../../auth/session-ended.ts'
-import type { AddToCartInput, Cart, CartOwner } from '../types.ts'
+import { cartKeys } from '../../../lib/query-keys.ts'
+import { markSessionEnded } from '../../../lib/session-ended.ts'
+import type { AddToCartInput, Cart, CartOwner } from '../../../lib/cart-types.ts'
 
-export const cartKeys = {
-  all: () => ['cart'] as const,
-  of: (owner: CartOwner) => ['cart', owner] as const,
-}
+export { cartKeys }
 
 interface CartReply {
   cart: Cart

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { useMaxLineQuantity } from '../../../lib/shop-settings.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { useCartItem } from '../api/use-cart-items.ts'
-import type { CartItem } from '../types.ts'
+import type { CartItem } from '../../../lib/cart-types.ts'
 import { QuantityStepper } from './quantity-stepper.tsx'
 
 export interface CartLineProps {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { Cart } from '../types.ts'
+import type { Cart } from '../../../lib/cart-types.ts'
 
 export interface CartSummaryProps {
   cart: Cart

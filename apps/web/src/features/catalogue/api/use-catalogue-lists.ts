@@ -6,7 +6,7 @@ import {
   categoryApiPath,
   collectionApiPath,
 } from '../catalogue-filters.ts'
-import type { Category, CategoryProductPage, ProductPage, ProductSummary } from '../types.ts'
+import type { Category, CategoryProductPage, ProductPage, ProductSummary } from '../../../lib/catalogue-types.ts'
 import { catalogueKeys } from './catalogue-keys.ts'
 
 export const SHORT_LIST_LIMIT = 10

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
-import type { HomepageCategory } from '../types.ts'
+import type { HomepageCategory } from '../../../lib/catalogue-types.ts'
 import { catalogueKeys } from './catalogue-keys.ts'
 
 export const HOME_PRODUCTS_PER_CATEGORY = 4

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pickLocalized } from '../../../lib/localized.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { Category } from '../types.ts'
+import type { Category } from '../../../lib/catalogue-types.ts'
 
 export interface CategoryFilterProps {
   categories: Category[]

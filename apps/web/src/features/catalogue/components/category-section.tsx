@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { IconChevronEnd } from '../../../components/icons/icon-chevron-end.tsx'
 import { pickLocalized } from '../../../lib/localized.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { HomepageCategory } from '../types.ts'
+import type { HomepageCategory } from '../../../lib/catalogue-types.ts'
 import { ProductCard } from './product-card.tsx'
 
 export interface CategorySectionProps {

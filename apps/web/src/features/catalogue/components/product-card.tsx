@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { pickLocalized } from '../../../lib/localized.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import { ImagePlaceholder } from '../../product/components/image-placeholder.tsx'
-import type { ProductSummary } from '../types.ts'
+import { ImagePlaceholder } from '../../../components/ui/image-placeholder.tsx'
+import type { ProductSummary } from '../../../lib/catalogue-types.ts'
 import { ProductPrice } from './product-price.tsx'
 
 /** 2 columns on phones, 4 from md up inside a 1280 px container: lets the browser pick 300, 600 or 1200. */

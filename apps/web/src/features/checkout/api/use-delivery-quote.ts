@@ -12,6 +12,7 @@
 import type { DeliveryType } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
+import { deliveryKeys } from '../../../lib/query-keys.ts'
 
 export interface WilayaDeliveryPrices {
   wilaya: number | string
@@ -21,9 +22,6 @@ export interface WilayaDeliveryPrices {
   retourPrice: number | null
 }
 
-export const deliveryKeys = {
-  wilaya: (code: string) => ['shipping', 'wilaya', code] as const,
-}
 
 export function useDeliveryPrices(wilayaCode: string) {
   return useQuery({

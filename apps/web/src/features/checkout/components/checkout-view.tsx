@@ -10,9 +10,10 @@ import { toast } from '../../../components/ui/toast.ts'
 import { ApiError } from '../../../lib/api.ts'
 import type { ClientUser } from '../../../lib/auth-state.ts'
 import { useApiErrorText, useMessageKey } from '../../../lib/error-text.ts'
+import { cartKeys, deliveryKeys } from '../../../lib/query-keys.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { Cart } from '../../cart/types.ts'
-import { purchaseEventId, track } from '../../pixels/browser-pixels.ts'
+import type { Cart } from '../../../lib/cart-types.ts'
+import { purchaseEventId, track } from '../../../lib/browser-pixels.ts'
 import { useCoupon } from '../api/use-coupon.ts'
 import { useDeliveryQuote } from '../api/use-delivery-quote.ts'
 import { type PlaceOrderBody, usePlaceOrder } from '../api/use-place-order.ts'
@@ -180,8 +181,8 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
           const fresh = (error.data as { quote?: unknown } | undefined)?.quote
           if (isPriceQuote(fresh)) setPriceChange(fresh)
           // Prices and fees on screen are out of date: fetch them again behind the notice.
-          void queryClient.invalidateQueries({ queryKey: ['cart'] })
-          void queryClient.invalidateQueries({ queryKey: ['shipping'] })
+          void queryClient.invalidateQueries({ queryKey: cartKeys.all() })
+          void queryClient.invalidateQueries({ queryKey: deliveryKeys.all() })
           return
         }
         if (error instanceof ApiError && error.fieldErrors.length > 0) {

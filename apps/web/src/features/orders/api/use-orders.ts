@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
+import { ordersKeys } from '../../../lib/query-keys.ts'
 import type { ClientOrder } from '../types.ts'
 
 export const ORDERS_PAGE_SIZE = 10
@@ -12,10 +13,6 @@ export interface OrderFilters {
   page: number
 }
 
-export const ordersKeys = {
-  all: () => ['orders'] as const,
-  list: (filters: OrderFilters) => ['orders', 'list', filters] as const,
-}
 
 interface OrdersReply {
   orders: ClientOrder[]

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ResponsiveImage } from '../../../lib/responsive-image.ts'
-import { ImagePlaceholder } from './image-placeholder.tsx'
+import { ImagePlaceholder } from '../../../components/ui/image-placeholder.tsx'
 
 export interface ProductGalleryProps {
   images: ResponsiveImage[]

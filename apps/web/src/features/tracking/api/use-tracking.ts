@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
+import { trackingKeys } from '../../../lib/query-keys.ts'
 import type { TrackedOrder } from '../types.ts'
 
 /** POST keeps the phone number out of URLs and logs (docs/decisions.md, Tracking). */
@@ -12,7 +13,7 @@ export function useTrackOrders() {
 
 export function useTrackedOrderDetails(orderId: string | null, phoneNumber: string) {
   return useQuery({
-    queryKey: ['tracking', 'details', orderId, phoneNumber],
+    queryKey: trackingKeys.details(orderId, phoneNumber),
     queryFn: ({ signal }) =>
       api<{ order: TrackedOrder }>(`/tracking/${orderId}`, { method: 'POST', body: { phoneNumber }, signal }).then((data) => data.order),
     enabled: orderId !== null,

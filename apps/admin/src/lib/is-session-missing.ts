@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api.ts'
+import { ApiError } from './api.ts'
 
 /**
  * True when the API refused because no staff session is attached (never signed in, expired, signed out

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
-import { isSessionMissing } from '../is-session-missing.ts'
-import type { Staff } from '../types.ts'
+import { api } from './api.ts'
+import { isSessionMissing } from './is-session-missing.ts'
+import type { Staff } from './staff-types.ts'
 import { authKeys } from './auth-keys.ts'
 
 /** Who is signed in: the staff member, or `null` when there is no session (a normal answer, not an error). */

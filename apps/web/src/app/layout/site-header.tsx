@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx'
 import { CartMenu } from '../../features/cart/components/cart-menu.tsx'
-import { LanguageSwitch } from './language-switch.tsx'
-import { MainNav } from './main-nav.tsx'
+import { LanguageSwitch } from '../../components/layout/language-switch.tsx'
+import { MainNav } from '../../components/layout/main-nav.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
-import { ShopBrand } from './shop-brand.tsx'
+import { ShopBrand } from '../../components/layout/shop-brand.tsx'
 
 /** The cart menu and the account menu read their own state (cart and auth queries). */
 export function SiteHeader() {

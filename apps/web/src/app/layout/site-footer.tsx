@@ -3,8 +3,8 @@ import { pickLocalized } from '../../lib/localized.ts'
 import { useShopName, useShopSettings } from '../../lib/shop-settings.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 import { whatsappUrl } from '../../lib/whatsapp.ts'
-import { InfoLinks } from './info-links.tsx'
-import { NewsletterForm } from './newsletter-form.tsx'
+import { InfoLinks } from '../../components/layout/info-links.tsx'
+import { NewsletterForm } from '../../features/newsletter/components/newsletter-form.tsx'
 
 export function SiteFooter() {
   const { t } = useTranslation()

@@ -1,10 +1,10 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { IconClose } from '../icons/icon-close.tsx'
-import { IconMenu } from '../icons/icon-menu.tsx'
+import { IconClose } from '../../components/icons/icon-close.tsx'
+import { IconMenu } from '../../components/icons/icon-menu.tsx'
 import { MobileAccountLinks } from '../../features/auth/components/mobile-account-links.tsx'
-import { InfoLinks } from './info-links.tsx'
-import { MainNav } from './main-nav.tsx'
+import { InfoLinks } from '../../components/layout/info-links.tsx'
+import { MainNav } from '../../components/layout/main-nav.tsx'
 
 /**
  * The phone menu: a native modal <dialog> (focus kept inside, Escape closes, the page behind is inert)

@@ -1,8 +1,9 @@
 import { EMAIL_SHAPE } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError, api } from '../../lib/api.ts'
-import { INPUT_CLASS } from '../ui/form-field.tsx'
+import { ApiError } from '../../../lib/api.ts'
+import { useNewsletterSignup } from '../api/use-newsletter-signup.ts'
+import { INPUT_CLASS } from '../../../components/ui/form-field.tsx'
 
 /** The footer's newsletter sign-up: stored for staff to export (docs/decisions.md, No fake UI). */
 export function NewsletterForm() {
@@ -10,6 +11,7 @@ export function NewsletterForm() {
   const [email, setEmail] = useState('')
   const [state, setState] = useState<'idle' | 'sending' | 'done' | 'error'>('idle')
   const [message, setMessage] = useState('')
+  const signup = useNewsletterSignup()
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -22,7 +24,7 @@ export function NewsletterForm() {
     }
     setState('sending')
     try {
-      await api('/newsletter', { method: 'POST', body: { email: address } })
+      await signup.mutateAsync(address)
       setState('done')
       setMessage(t('newsletter.done'))
       setEmail('')

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../../lib/responsive-image.ts'
+import type { ResponsiveImage } from './responsive-image.ts'
 
 /** A cart line as the API returns it (docs/api.md, CartItem). Amounts are whole dinars. */
 export interface CartItem {
@@ -28,7 +28,7 @@ export interface Cart {
   hasUnavailable: boolean
 }
 
-export type CartOwner = 'guest' | 'client'
+export type { CartOwner } from './query-keys.ts'
 
 export interface AddToCartInput {
   productId: string

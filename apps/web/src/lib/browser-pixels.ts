@@ -1,4 +1,4 @@
-import { api } from '../../lib/api.ts'
+import { api } from './api.ts'
 import { createPixels, type PixelEvent, type PixelIds, type PixelParams } from './pixels.ts'
 
 export { purchaseEventId } from './pixels.ts'

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { buttonClass } from '../../../components/ui/button-class.ts'
-import { markSignedOut } from '../../../lib/auth-state.ts'
+import { buttonClass } from './button-class.ts'
+import { markSignedOut } from '../../lib/auth-state.ts'
 
 export interface SignInPromptProps {
   /** Where the sign-in brings the shopper back to (a path of this site). */

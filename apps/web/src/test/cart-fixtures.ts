@@ -1,4 +1,4 @@
-import type { Cart, CartItem } from './types.ts'
+import type { Cart, CartItem } from '../lib/cart-types.ts'
 
 export const SESSION_ID = '3f1c2b7a-9d4e-4f6a-8b2c-1d2e3f4a5b6c'
 

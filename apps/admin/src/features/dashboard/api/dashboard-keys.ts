@@ -1,3 +1,0 @@
-export const dashboardKeys = {
-  figures: () => ['dashboard', 'figures'] as const,
-}
