@@ -120,12 +120,11 @@ export function khatwaConfig(root) {
       },
     },
     {
-      // Issue 13: route files do not import the database schema (SQL belongs in the repos). A warning for now, while the
-      // routes' queries move into repos; make it an error once `npm run lint` shows no warning for it.
+      // Route files do not import the database schema: SQL belongs in the domain repos, handlers call services.
       files: ['apps/api/src/**/*.routes.ts', 'apps/api/src/**/*-routes.ts'],
       rules: {
         'import/no-restricted-paths': [
-          'warn',
+          'error',
           {
             basePath: root,
             zones: [{ target: './apps/api/src', from: './apps/api/src/db/schema.ts', message: 'A route file does not import db/schema: put the query in the domain repo and call it through the service.' }],
