@@ -8,7 +8,7 @@ import {
   PAYMENT_METHODS,
   READY_TO_SHIP_STATUSES,
 } from '@shop/shared'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pagingQuery } from '../../http/paging.ts'
@@ -138,6 +138,8 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
   const staffOnly = requireStaff('orders.work')
   const managers = requireStaff('orders.manage')
   const tags = ['admin: orders']
+  /** The order as the caller's role sees it (its allowed moves), in the caller's language: every order route replies with it. */
+  const detailFor = (request: FastifyRequest, id: string) => getOrderDetail(app.db, id, request.locale, staffOf(request).role)
 
   api.get('/orders', { schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: listQuery }, onRequest: staffOnly }, async (request, reply) => {
     const q = request.query
@@ -183,7 +185,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/orders/:id', { schema: { tags, summary: 'One order with its history and allowed moves', params: orderParams }, onRequest: staffOnly }, async (request, reply) => {
     const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
-    return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
+    return reply.ok(await detailFor(request, id))
   })
 
   api.post(
@@ -195,7 +197,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
       const actor = staffOf(request)
       if (!canMoveOrderAs(actor.role, status)) throw new AppError('FORBIDDEN')
       await moveOrder(app.db, { orderId: id, to: status, note, version, actor })
-      return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
+      return reply.ok(await detailFor(request, id))
     },
   )
 
@@ -206,7 +208,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       const { outcome, note, version } = request.body
       await recordCall(app.db, { orderId: id, outcome, note, version, actor: staffOf(request) })
-      return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
+      return reply.ok(await detailFor(request, id))
     },
   )
 
@@ -216,7 +218,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       await markPaid(app.db, id, request.body.version, staffOf(request))
-      return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
+      return reply.ok(await detailFor(request, id))
     },
   )
 
@@ -226,7 +228,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       await updateOrderFields(app.db, id, request.body.version, request.body, staffOf(request).id)
-      return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
+      return reply.ok(await detailFor(request, id))
     },
   )
 
@@ -236,7 +238,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       await addStaffNote(app.db, { orderId: id, staffId: staffOf(request).id, text: request.body.text })
-      return reply.code(201).ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
+      return reply.code(201).ok(await detailFor(request, id))
     },
   )
 
@@ -247,7 +249,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       const requestId = requireUuid(request.params.requestId)
       await handleReturnRequest(app.db, { orderId: id, requestId, ...request.body, staffId: staffOf(request).id })
-      return reply.ok(await getOrderDetail(app.db, id, request.locale, staffOf(request).role))
+      return reply.ok(await detailFor(request, id))
     },
   )
 }
