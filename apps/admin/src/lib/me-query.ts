@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from './api.ts'
+import { legacyApi } from './api.ts'
 import { isSessionMissing } from './is-session-missing.ts'
 import type { Staff } from './staff-types.ts'
 import { authKeys } from './auth-keys.ts'
@@ -9,7 +9,7 @@ export const meQuery = queryOptions({
   queryKey: authKeys.me(),
   queryFn: async ({ signal }): Promise<Staff | null> => {
     try {
-      const data = await api<{ staff: Staff }>('/admin/auth/me', { signal })
+      const data = await legacyApi<{ staff: Staff }>('/admin/auth/me', { signal })
       return data.staff
     } catch (error) {
       if (isSessionMissing(error)) return null

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { api } from './api.ts'
+import { legacyApi } from './api.ts'
 import { pickLocalized } from './localized.ts'
 import { useLocale } from './use-locale.ts'
 
@@ -18,7 +18,7 @@ export const settingsKeys = {
 
 export const shopSettingsQuery = queryOptions({
   queryKey: settingsKeys.shop(),
-  queryFn: ({ signal }) => api<{ settings: ShopIdentity }>('/settings', { signal }).then((data) => data.settings),
+  queryFn: ({ signal }) => legacyApi<{ settings: ShopIdentity }>('/settings', { signal }).then((data) => data.settings),
   // The name changes from the settings screen, not while staff work.
   staleTime: Number.POSITIVE_INFINITY,
 })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { api } from './api.ts'
+import { legacyApi } from './api.ts'
 import { productKeys } from './product-keys.ts'
 import type { Category } from './product-types.ts'
 
@@ -7,6 +7,6 @@ import type { Category } from './product-types.ts'
 export function useCategories() {
   return useQuery({
     queryKey: productKeys.categories(),
-    queryFn: ({ signal }) => api<{ categories: Category[] }>('/admin/categories', { signal }).then((d) => d.categories),
+    queryFn: ({ signal }) => legacyApi<{ categories: Category[] }>('/admin/categories', { signal }).then((d) => d.categories),
   })
 }

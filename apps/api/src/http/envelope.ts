@@ -1,5 +1,18 @@
 import { type Locale, pickLocale, translate } from '@shop/shared'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify'
+import type { FastifyReplyType, ResolveFastifyReplyType } from 'fastify/types/type-provider'
 import fp from 'fastify-plugin'
 
 declare module 'fastify' {
@@ -7,11 +20,27 @@ declare module 'fastify' {
     /** The language of the reply, from Accept-Language (Arabic by default). */
     locale: Locale
   }
-  interface FastifyReply {
-    /** Sends `{ status: 'success', message?, data }`; `messageKey` is translated to the request's language. */
-    ok(data: unknown, messageKey?: string): FastifyReply
+  // The same type parameters as fastify's own declaration, so `ok` sees the route's reply type.
+  interface FastifyReply<
+    RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+    RawServer extends RawServerBase = RawServerDefault,
+    RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+    RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+    ContextConfig = ContextConfigDefault,
+    SchemaCompiler extends FastifySchema = FastifySchema,
+    TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+    ReplyType extends FastifyReplyType = ResolveFastifyReplyType<TypeProvider, SchemaCompiler, RouteGeneric>,
+  > {
+    /**
+     * Sends `{ status: 'success', message?, data }`; `messageKey` is translated to the request's language.
+     * `data` is typed by the route's `response` schema (packages/shared/src/contracts), and checked by it.
+     */
+    ok(data: SuccessData<ReplyType>, messageKey?: string): FastifyReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>
   }
 }
+
+/** What a route's success envelope carries; anything when the route declares no reply schema. */
+type SuccessData<ReplyType> = unknown extends ReplyType ? unknown : ReplyType extends { status: 'success'; data: infer Data } ? Data : never
 
 export const envelope = fp(async (app: FastifyInstance) => {
   app.decorateRequest('locale', 'ar')

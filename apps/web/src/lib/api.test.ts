@@ -1,35 +1,38 @@
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test } from 'vitest'
+import { z } from 'zod'
 import { stubApi } from '../test/stub-api.ts'
-import { ApiError, api } from './api.ts'
+import { api, GUEST_SESSION_KEY, readGuestSessionId } from './api.ts'
 
-describe('api()', () => {
+const settingsReply = z.object({ settings: z.object({ phone: z.string() }) })
+const SESSION = '6f1c2b9e-3a4d-4e5f-8a7b-1c2d3e4f5a6b'
+
+describe('api() in the storefront', () => {
   afterEach(() => {
     document.documentElement.lang = ''
+    window.localStorage.clear()
   })
 
-  test('returns the data of a success and sends the page language and cookies', async () => {
+  test('sends the page language and the guest session id, and returns the parsed data', async () => {
     document.documentElement.lang = 'fr'
+    window.localStorage.setItem(GUEST_SESSION_KEY, SESSION)
     const fetchMock = stubApi({ '/settings': { data: { settings: { phone: '0555123456' } } } })
-    await expect(api('/settings')).resolves.toEqual({ settings: { phone: '0555123456' } })
-    const init = fetchMock.mock.calls[0]?.[1]
-    expect(new Headers(init?.headers).get('Accept-Language')).toBe('fr')
-    expect(init?.credentials).toBe('same-origin')
+    await expect(api('/settings', settingsReply)).resolves.toEqual({ settings: { phone: '0555123456' } })
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers)
+    expect(headers.get('Accept-Language')).toBe('fr')
+    expect(headers.get('X-Session-Id')).toBe(SESSION)
   })
 
-  test('throws an ApiError with the code, status and message of a refusal', async () => {
-    stubApi({ '/order/guest': { status: 422, code: 'OUT_OF_STOCK', message: 'Derby est épuisé.' } })
-    const error = await api('/order/guest', { method: 'POST', body: {} }).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ code: 'OUT_OF_STOCK', status: 422, message: 'Derby est épuisé.' })
+  test('a session id the server refuses is forgotten', async () => {
+    window.localStorage.setItem(GUEST_SESSION_KEY, SESSION)
+    stubApi({ '/cart': { status: 400, code: 'BAD_SESSION_ID' } })
+    await expect(api('/cart', settingsReply)).rejects.toMatchObject({ code: 'BAD_SESSION_ID', status: 400 })
+    expect(readGuestSessionId()).toBeNull()
   })
 
-  test('a network failure is a NETWORK_ERROR, not a crash', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
-    await expect(api('/settings')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 })
-  })
-
-  test('a reply that is not the API envelope (a proxy error page) is an ApiError too', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 })))
-    await expect(api('/settings')).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 502 })
+  test('a planted value is never sent as the session id', async () => {
+    window.localStorage.setItem(GUEST_SESSION_KEY, "x' OR 1=1")
+    const fetchMock = stubApi({ '/settings': { data: { settings: { phone: '0555123456' } } } })
+    await api('/settings', settingsReply)
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('X-Session-Id')).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
-import { ApiError, api } from './api.ts'
+import { ApiError, legacyApi } from './api.ts'
 import { cartKeys, ordersKeys } from './query-keys.ts'
 
 /**
@@ -30,7 +30,7 @@ export const profileQuery = queryOptions({
   queryFn: async ({ signal }): Promise<ClientUser | null> => {
     try {
       // A guest gets 200 with user null: no refused request is logged on every guest page.
-      return (await api<{ user: ClientUser | null }>('/auth/client/session', { signal })).user ?? null
+      return (await legacyApi<{ user: ClientUser | null }>('/auth/client/session', { signal })).user ?? null
     } catch (error) {
       // An older API still answers 401 for a guest; one without accounts (404) means the same.
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null

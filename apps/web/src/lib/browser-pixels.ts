@@ -1,4 +1,4 @@
-import { api } from './api.ts'
+import { legacyApi } from './api.ts'
 import { createPixels, type PixelEvent, type PixelIds, type PixelParams } from './pixels.ts'
 
 export { purchaseEventId } from './pixels.ts'
@@ -7,8 +7,8 @@ export type { PixelEvent, PixelParams } from './pixels.ts'
 async function fetchIds(): Promise<PixelIds> {
   // Each platform is optional: one list failing does not stop the other.
   const [facebook, tiktok] = await Promise.allSettled([
-    api<{ pixels: { pixelId: string }[] }>('/facebook-pixels/active'),
-    api<{ pixels: { pixel_id: string }[] }>('/tiktok-pixels/storefront/codes'),
+    legacyApi<{ pixels: { pixelId: string }[] }>('/facebook-pixels/active'),
+    legacyApi<{ pixels: { pixel_id: string }[] }>('/tiktok-pixels/storefront/codes'),
   ])
   return {
     facebook: facebook.status === 'fulfilled' ? facebook.value.pixels.map((p) => p.pixelId) : [],

@@ -1,7 +1,7 @@
 import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { api } from './api.ts'
+import { legacyApi } from './api.ts'
 import { pickLocalized } from './localized.ts'
 import { useLocale } from './use-locale.ts'
 
@@ -25,7 +25,7 @@ export const settingsKeys = {
 
 export const shopSettingsQuery = queryOptions({
   queryKey: settingsKeys.shop(),
-  queryFn: ({ signal }) => api<{ settings: ShopSettings }>('/settings', { signal }).then((data) => data.settings),
+  queryFn: ({ signal }) => legacyApi<{ settings: ShopSettings }>('/settings', { signal }).then((data) => data.settings),
 })
 
 /** The shop's name, logo and contacts: read by the header, the footer and the home page. */

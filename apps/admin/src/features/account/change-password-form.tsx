@@ -5,7 +5,7 @@ import { buttonClass } from '../../components/ui/button-class.ts'
 import { FormMessage } from '../../components/ui/form-message.tsx'
 import { SectionCard } from '../../components/ui/section-card.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, legacyApi } from '../../lib/api.ts'
 import { passwordProblem } from '../../lib/password-problem.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 
@@ -23,7 +23,7 @@ const EMPTY = { current: '', next: '', repeat: '' }
 export function ChangePasswordForm() {
   const { t } = useTranslation(['shop', 'validation', 'errors'])
   const change = useMutation({
-    mutationFn: (body: PasswordChange) => api<unknown>('/admin/auth/password', { method: 'POST', body }),
+    mutationFn: (body: PasswordChange) => legacyApi<unknown>('/admin/auth/password', { method: 'POST', body }),
   })
   const [values, setValues] = useState(EMPTY)
   const [problems, setProblems] = useState<Record<string, string>>({})

@@ -7,7 +7,7 @@ import { ErrorState } from '../../components/ui/error-state.tsx'
 import { Pagination } from '../../components/ui/pagination.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { api } from '../../lib/api.ts'
+import { legacyApi } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
@@ -97,7 +97,7 @@ export function AuditLogScreen() {
   const log = useQuery({
     queryKey: auditKeys.page(kind ?? 'all', page),
     queryFn: ({ signal }) =>
-      api<AuditPage>(`/admin/audit-log?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(page), limit: '30' })}`, { signal }),
+      legacyApi<AuditPage>(`/admin/audit-log?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(page), limit: '30' })}`, { signal }),
     placeholderData: keepPreviousData,
   })
   const errorMessage = useErrorMessage(log.error)

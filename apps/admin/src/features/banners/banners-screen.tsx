@@ -10,7 +10,7 @@ import { SectionCard } from '../../components/ui/section-card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, legacyApi } from '../../lib/api.ts'
 import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
 import { pickLocalized } from '../../lib/localized.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
@@ -40,10 +40,10 @@ function useBannerChange() {
   return useMutation({
     mutationFn: (change: { id?: string; body?: Record<string, unknown> | FormData; remove?: boolean }) =>
       change.remove
-        ? api<unknown>(`/admin/banners/${change.id}`, { method: 'DELETE' })
+        ? legacyApi<unknown>(`/admin/banners/${change.id}`, { method: 'DELETE' })
         : change.id
-          ? api<unknown>(`/admin/banners/${change.id}`, { method: 'PATCH', body: change.body })
-          : api<unknown>('/admin/banners', { method: 'POST', body: change.body }),
+          ? legacyApi<unknown>(`/admin/banners/${change.id}`, { method: 'PATCH', body: change.body })
+          : legacyApi<unknown>('/admin/banners', { method: 'POST', body: change.body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
 }
@@ -58,7 +58,7 @@ export function LinkPicker({ onPick }: { onPick: (link: string) => void }) {
   const products = useQuery({
     queryKey: productKeys.linkSearch(term),
     queryFn: ({ signal }) =>
-      api<ProductList>(`/admin/products?${new URLSearchParams({ search: term, active: 'true', limit: '6' })}`, { signal }).then((d) => d.products),
+      legacyApi<ProductList>(`/admin/products?${new URLSearchParams({ search: term, active: 'true', limit: '6' })}`, { signal }).then((d) => d.products),
     enabled: term.length >= 2,
   })
   return (
@@ -113,7 +113,7 @@ function BannerForm({ editing, onDone }: { editing?: Banner; onDone?: () => void
     mutationFn: ({ id, file: picture }: { id: string; file: File }) => {
       const form = new FormData()
       form.append('file', picture)
-      return api<unknown>(`/admin/banners/${id}/image`, { method: 'POST', body: form })
+      return legacyApi<unknown>(`/admin/banners/${id}/image`, { method: 'POST', body: form })
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
@@ -307,7 +307,7 @@ export function BannersScreen() {
   const [editing, setEditing] = useState<Banner | null>(null)
   const banners = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<{ banners: Banner[] }>('/admin/banners?limit=100', { signal }).then((d) => d.banners),
+    queryFn: ({ signal }) => legacyApi<{ banners: Banner[] }>('/admin/banners?limit=100', { signal }).then((d) => d.banners),
   })
   const loadError = useErrorMessage(banners.error)
   return (

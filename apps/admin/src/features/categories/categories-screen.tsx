@@ -10,7 +10,7 @@ import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { api } from '../../lib/api.ts'
+import { legacyApi } from '../../lib/api.ts'
 import { pickLocalized } from '../../lib/localized.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
@@ -49,10 +49,10 @@ function useCategoryChange() {
   return useMutation({
     mutationFn: (change: { id?: string; body?: Record<string, unknown>; remove?: boolean }) =>
       change.remove
-        ? api<unknown>(`/admin/categories/${change.id}`, { method: 'DELETE' })
+        ? legacyApi<unknown>(`/admin/categories/${change.id}`, { method: 'DELETE' })
         : change.id
-          ? api<unknown>(`/admin/categories/${change.id}`, { method: 'PATCH', body: change.body })
-          : api<unknown>('/admin/categories', { method: 'POST', body: change.body }),
+          ? legacyApi<unknown>(`/admin/categories/${change.id}`, { method: 'PATCH', body: change.body })
+          : legacyApi<unknown>('/admin/categories', { method: 'POST', body: change.body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
 }
@@ -215,7 +215,7 @@ export function CategoriesScreen() {
   const { t } = useTranslation(['catalogue', 'common'])
   const categories = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<{ categories: AdminCategory[] }>('/admin/categories', { signal }).then((d) => d.categories),
+    queryFn: ({ signal }) => legacyApi<{ categories: AdminCategory[] }>('/admin/categories', { signal }).then((d) => d.categories),
   })
   const errorMessage = useErrorMessage(categories.error)
   return (

@@ -11,7 +11,7 @@ import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, legacyApi } from '../../lib/api.ts'
 import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
@@ -112,8 +112,8 @@ function CouponForm({ editing, onDone }: { editing?: Coupon | null; onDone?: () 
   const create = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
       editing
-        ? api<{ coupon: Coupon }>(`/admin/coupons/${editing._id}`, { method: 'PATCH', body })
-        : api<{ coupon: Coupon }>('/admin/coupons', { method: 'POST', body }),
+        ? legacyApi<{ coupon: Coupon }>(`/admin/coupons/${editing._id}`, { method: 'PATCH', body })
+        : legacyApi<{ coupon: Coupon }>('/admin/coupons', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
   const error = useErrorMessage(create.error)
@@ -189,8 +189,8 @@ function CouponRow({ coupon, onEdit }: { coupon: Coupon; onEdit: () => void }) {
   const change = useMutation({
     mutationFn: (patch: { isActive: boolean } | 'delete') =>
       patch === 'delete'
-        ? api<unknown>(`/admin/coupons/${coupon._id}`, { method: 'DELETE' })
-        : api<unknown>(`/admin/coupons/${coupon._id}`, { method: 'PATCH', body: patch }),
+        ? legacyApi<unknown>(`/admin/coupons/${coupon._id}`, { method: 'DELETE' })
+        : legacyApi<unknown>(`/admin/coupons/${coupon._id}`, { method: 'PATCH', body: patch }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
   const error = useErrorMessage(change.error)
@@ -252,7 +252,7 @@ export function CouponsScreen() {
   const [editing, setEditing] = useState<Coupon | null>(null)
   const coupons = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<{ coupons: Coupon[] }>('/admin/coupons?limit=100', { signal }).then((d) => d.coupons),
+    queryFn: ({ signal }) => legacyApi<{ coupons: Coupon[] }>('/admin/coupons?limit=100', { signal }).then((d) => d.coupons),
   })
   const errorMessage = useErrorMessage(coupons.error)
   return (

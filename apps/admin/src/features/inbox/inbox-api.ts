@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { api } from '../../lib/api.ts'
+import { legacyApi } from '../../lib/api.ts'
 
 export interface ContactMessage {
   _id: string
@@ -63,7 +63,7 @@ export function messageListQuery(filter: MessageFilter, page: number): string {
 export function useContactMessages(query: string) {
   return useQuery({
     queryKey: inboxKeys.messageList(query),
-    queryFn: ({ signal }) => api<MessageList>(`/admin/contact-messages?${query}`, { signal }),
+    queryFn: ({ signal }) => legacyApi<MessageList>(`/admin/contact-messages?${query}`, { signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -72,7 +72,7 @@ export function useSubscriptions(page: number) {
   return useQuery({
     queryKey: inboxKeys.newsletter(page),
     queryFn: ({ signal }) =>
-      api<SubscriptionList>(`/admin/newsletter?page=${page}&limit=${INBOX_PER_PAGE}`, { signal }),
+      legacyApi<SubscriptionList>(`/admin/newsletter?page=${page}&limit=${INBOX_PER_PAGE}`, { signal }),
     placeholderData: keepPreviousData,
   })
 }

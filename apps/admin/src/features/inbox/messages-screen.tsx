@@ -7,7 +7,7 @@ import { Pagination } from '../../components/ui/pagination.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
-import { api } from '../../lib/api.ts'
+import { legacyApi } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
@@ -28,7 +28,7 @@ function MessageRow({ message }: { message: ContactMessage }) {
   const queryClient = useQueryClient()
   const mark = useMutation({
     mutationFn: (handled: boolean) =>
-      api<{ message: ContactMessage }>(`/admin/contact-messages/${message._id}`, { method: 'PATCH', body: { handled } }),
+      legacyApi<{ message: ContactMessage }>(`/admin/contact-messages/${message._id}`, { method: 'PATCH', body: { handled } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.messages() }),
   })
   const error = useErrorMessage(mark.error)

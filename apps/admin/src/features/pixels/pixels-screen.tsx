@@ -10,7 +10,7 @@ import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { api } from '../../lib/api.ts'
+import { legacyApi } from '../../lib/api.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 
 interface Pixel {
@@ -28,10 +28,10 @@ function usePixelChange() {
   return useMutation({
     mutationFn: (change: { id?: string; body?: Partial<Pixel>; remove?: boolean }) =>
       change.remove
-        ? api<unknown>(`/admin/pixels/${change.id}`, { method: 'DELETE' })
+        ? legacyApi<unknown>(`/admin/pixels/${change.id}`, { method: 'DELETE' })
         : change.id
-          ? api<unknown>(`/admin/pixels/${change.id}`, { method: 'PATCH', body: change.body })
-          : api<unknown>('/admin/pixels', { method: 'POST', body: change.body }),
+          ? legacyApi<unknown>(`/admin/pixels/${change.id}`, { method: 'PATCH', body: change.body })
+          : legacyApi<unknown>('/admin/pixels', { method: 'POST', body: change.body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
 }
@@ -78,7 +78,7 @@ export function PixelsScreen() {
   const { t } = useTranslation(['marketing', 'common'])
   const pixels = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<{ pixels: Pixel[] }>('/admin/pixels', { signal }).then((d) => d.pixels),
+    queryFn: ({ signal }) => legacyApi<{ pixels: Pixel[] }>('/admin/pixels', { signal }).then((d) => d.pixels),
   })
   const change = usePixelChange()
   const loadError = useErrorMessage(pixels.error)

@@ -10,7 +10,7 @@ import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { TextareaField } from '../../components/ui/textarea-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, legacyApi } from '../../lib/api.ts'
 import { settingsKeys } from '../../lib/shop-settings.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
@@ -55,14 +55,14 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     await queryClient.invalidateQueries({ queryKey: settingsKeys.shop() })
   }
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<unknown>('/admin/settings', { method: 'PATCH', body }),
+    mutationFn: (body: Record<string, unknown>) => legacyApi<unknown>('/admin/settings', { method: 'PATCH', body }),
     onSuccess: refresh,
   })
   const logo = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData()
       form.append('file', file)
-      return api<unknown>('/admin/settings/logo', { method: 'POST', body: form })
+      return legacyApi<unknown>('/admin/settings/logo', { method: 'POST', body: form })
     },
     onSuccess: refresh,
   })
@@ -180,7 +180,7 @@ export function SettingsScreen() {
   const { t } = useTranslation(['shop', 'common'])
   const settings = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<{ settings: ShopSettings }>('/admin/settings', { signal }).then((d) => d.settings),
+    queryFn: ({ signal }) => legacyApi<{ settings: ShopSettings }>('/admin/settings', { signal }).then((d) => d.settings),
   })
   const loadError = useErrorMessage(settings.error)
   return (

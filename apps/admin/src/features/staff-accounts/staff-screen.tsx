@@ -9,7 +9,7 @@ import { SectionCard } from '../../components/ui/section-card.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, legacyApi } from '../../lib/api.ts'
 import { passwordProblem } from '../../lib/password-problem.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 
@@ -28,8 +28,8 @@ function useStaffChange() {
   return useMutation({
     mutationFn: (change: { id?: string; body: Record<string, unknown> }) =>
       change.id
-        ? api<unknown>(`/admin/staff/${change.id}`, { method: 'PATCH', body: change.body })
-        : api<unknown>('/admin/staff', { method: 'POST', body: change.body }),
+        ? legacyApi<unknown>(`/admin/staff/${change.id}`, { method: 'PATCH', body: change.body })
+        : legacyApi<unknown>('/admin/staff', { method: 'POST', body: change.body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
 }
@@ -37,7 +37,7 @@ function useStaffChange() {
 function usePasswordReset(id: string) {
   return useMutation({
     mutationFn: (password: string | undefined) =>
-      api<{ password: string | null }>(`/admin/staff/${id}/password`, { method: 'POST', body: password ? { password } : {} }),
+      legacyApi<{ password: string | null }>(`/admin/staff/${id}/password`, { method: 'POST', body: password ? { password } : {} }),
   })
 }
 
@@ -191,7 +191,7 @@ export function StaffScreen() {
   const { t } = useTranslation(['shop', 'common', 'validation'])
   const list = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api<{ staff: StaffAccount[] }>('/admin/staff', { signal }).then((d) => d.staff),
+    queryFn: ({ signal }) => legacyApi<{ staff: StaffAccount[] }>('/admin/staff', { signal }).then((d) => d.staff),
   })
   const create = useStaffChange()
   const loadError = useErrorMessage(list.error)

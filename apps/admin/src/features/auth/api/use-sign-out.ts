@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import { authKeys, isStaffData } from '../../../lib/auth-keys.ts'
 
 /**
@@ -9,7 +9,7 @@ import { authKeys, isStaffData } from '../../../lib/auth-keys.ts'
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api<unknown>('/admin/auth/logout', { method: 'POST' }),
+    mutationFn: () => legacyApi<unknown>('/admin/auth/logout', { method: 'POST' }),
     onSuccess: () => {
       queryClient.removeQueries({ predicate: isStaffData })
       queryClient.setQueryData(authKeys.me(), null)

@@ -10,7 +10,7 @@ import { cardTableClasses as c } from '../../../components/ui/table-classes.ts'
 import { pickLocalized } from '../../../lib/localized.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { DeliveryDefaults, WilayaPrice } from '../types.ts'
+import type { DeliveryDefaults, WilayaPrice } from '@shop/shared'
 import { useDeliveryPrices, useSaveDeliveryPrice } from '../use-delivery-prices.ts'
 
 const isAmount = (value: string) => /^\d+$/.test(value.trim())

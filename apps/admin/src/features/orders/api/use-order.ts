@@ -1,6 +1,6 @@
 import type { CallOutcome, OrderStatus, ReturnRequestStatus } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import type { OrderPage } from '../types.ts'
 import { orderKeys } from './order-keys.ts'
 import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
@@ -8,7 +8,7 @@ import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 export function useOrder(id: string) {
   return useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => api<OrderPage>(`/admin/orders/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => legacyApi<OrderPage>(`/admin/orders/${encodeURIComponent(id)}`, { signal }),
   })
 }
 
@@ -24,26 +24,26 @@ function send(id: string, action: OrderAction): Promise<unknown> {
   const base = `/admin/orders/${encodeURIComponent(id)}`
   switch (action.kind) {
     case 'status':
-      return api(`${base}/status`, {
+      return legacyApi(`${base}/status`, {
         method: 'POST',
         body: { status: action.status, note: action.note || undefined, version: action.version },
       })
     case 'call':
-      return api(`${base}/call`, {
+      return legacyApi(`${base}/call`, {
         method: 'POST',
         body: { outcome: action.outcome, note: action.note || undefined, version: action.version },
       })
     case 'markPaid':
-      return api(`${base}/mark-paid`, { method: 'POST', body: { version: action.version } })
+      return legacyApi(`${base}/mark-paid`, { method: 'POST', body: { version: action.version } })
     case 'edit':
-      return api(base, {
+      return legacyApi(base, {
         method: 'PATCH',
         body: { deliveryTrackingId: action.deliveryTrackingId, version: action.version },
       })
     case 'staffNote':
-      return api(`${base}/notes`, { method: 'POST', body: { text: action.text } })
+      return legacyApi(`${base}/notes`, { method: 'POST', body: { text: action.text } })
     case 'returnRequest':
-      return api(`${base}/return-requests/${encodeURIComponent(action.requestId)}`, {
+      return legacyApi(`${base}/return-requests/${encodeURIComponent(action.requestId)}`, {
         method: 'PATCH',
         body: { status: action.status, note: action.note || undefined },
       })

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import type { OrderList, Wilaya } from '../types.ts'
 import { orderKeys } from './order-keys.ts'
 
@@ -7,7 +7,7 @@ import { orderKeys } from './order-keys.ts'
 export function useOrders(query: string) {
   return useQuery({
     queryKey: orderKeys.list(query),
-    queryFn: ({ signal }) => api<OrderList>(`/admin/orders?${query}`, { signal }),
+    queryFn: ({ signal }) => legacyApi<OrderList>(`/admin/orders?${query}`, { signal }),
     placeholderData: keepPreviousData,
     // Orders come in all day: the list refreshes itself every minute (paused in a hidden tab).
     refetchInterval: 60_000,
@@ -18,7 +18,7 @@ export function useOrders(query: string) {
 export function useWilayas() {
   return useQuery({
     queryKey: orderKeys.wilayas(),
-    queryFn: ({ signal }) => api<{ states: Wilaya[] }>('/location/states', { signal }).then((data) => data.states),
+    queryFn: ({ signal }) => legacyApi<{ states: Wilaya[] }>('/location/states', { signal }).then((data) => data.states),
     staleTime: Number.POSITIVE_INFINITY,
   })
 }

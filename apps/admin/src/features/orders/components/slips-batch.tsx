@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import { orderKeys } from '../api/order-keys.ts'
 import type { OrderPage } from '../types.ts'
 import { DeliverySlip } from './delivery-slip.tsx'
@@ -24,7 +24,7 @@ export function SlipsBatch({ ids, backTo }: { ids: string[]; backTo: string }) {
   const results = useQueries({
     queries: ids.map((id) => ({
       queryKey: orderKeys.detail(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api<OrderPage>(`/admin/orders/${encodeURIComponent(id)}`, { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => legacyApi<OrderPage>(`/admin/orders/${encodeURIComponent(id)}`, { signal }),
     })),
   })
   const failed = results.filter((r) => r.isError)

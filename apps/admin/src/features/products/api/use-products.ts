@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import type { ProductBody, ProductDetail, ProductList, Variant } from '../../../lib/product-types.ts'
 import { productKeys } from '../../../lib/product-keys.ts'
 
 export function useProducts(query: string) {
   return useQuery({
     queryKey: productKeys.list(query),
-    queryFn: ({ signal }) => api<ProductList>(`/admin/products?${query}`, { signal }),
+    queryFn: ({ signal }) => legacyApi<ProductList>(`/admin/products?${query}`, { signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -17,7 +17,7 @@ export function useProduct(id: string | null) {
   return useQuery({
     queryKey: productKeys.detail(id ?? 'new'),
     queryFn: ({ signal }) =>
-      api<{ product: ProductDetail }>(`/admin/products/${encodeURIComponent(id ?? '')}`, { signal }).then((d) => d.product),
+      legacyApi<{ product: ProductDetail }>(`/admin/products/${encodeURIComponent(id ?? '')}`, { signal }).then((d) => d.product),
     enabled: id !== null,
   })
 }
@@ -38,8 +38,8 @@ export function useSaveProduct(id: string | null) {
   return useMutation({
     mutationFn: (body: ProductBody) =>
       id
-        ? api<{ product: ProductDetail }>(`/admin/products/${encodeURIComponent(id)}`, { method: 'PATCH', body })
-        : api<{ product: ProductDetail }>('/admin/products', { method: 'POST', body }),
+        ? legacyApi<{ product: ProductDetail }>(`/admin/products/${encodeURIComponent(id)}`, { method: 'PATCH', body })
+        : legacyApi<{ product: ProductDetail }>('/admin/products', { method: 'POST', body }),
     onSuccess: refresh,
   })
 }
@@ -47,7 +47,7 @@ export function useSaveProduct(id: string | null) {
 export function useDeleteProduct(id: string) {
   const refresh = useRefresh(null)
   return useMutation({
-    mutationFn: () => api<unknown>(`/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: () => legacyApi<unknown>(`/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: refresh,
   })
 }
@@ -66,8 +66,8 @@ export function useSaveVariants(id: string) {
   return useMutation({
     mutationFn: (change: VariantsChange) =>
       change.kind === 'replace'
-        ? api<unknown>(`/admin/products/${encodeURIComponent(id)}/variants`, { method: 'PUT', body: change.variants })
-        : api<unknown>('/admin/variants/stock', { method: 'PATCH', body: { items: change.items } }),
+        ? legacyApi<unknown>(`/admin/products/${encodeURIComponent(id)}/variants`, { method: 'PUT', body: change.variants })
+        : legacyApi<unknown>('/admin/variants/stock', { method: 'PATCH', body: { items: change.items } }),
     onSuccess: refresh,
   })
 }
@@ -91,13 +91,13 @@ export function useProductImages(id: string) {
       const base = `/admin/products/${encodeURIComponent(id)}/images`
       switch (change.kind) {
         case 'upload':
-          return api<unknown>(base, { method: 'POST', body: fileForm(change.file) })
+          return legacyApi<unknown>(base, { method: 'POST', body: fileForm(change.file) })
         case 'delete':
-          return api<unknown>(`${base}/${encodeURIComponent(change.imageId)}`, { method: 'DELETE' })
+          return legacyApi<unknown>(`${base}/${encodeURIComponent(change.imageId)}`, { method: 'DELETE' })
         case 'order':
-          return api<unknown>(`${base}/order`, { method: 'PUT', body: { imageIds: change.imageIds } })
+          return legacyApi<unknown>(`${base}/order`, { method: 'PUT', body: { imageIds: change.imageIds } })
         case 'color':
-          return api<unknown>(`${base}/${encodeURIComponent(change.imageId)}`, { method: 'PATCH', body: { color: change.color } })
+          return legacyApi<unknown>(`${base}/${encodeURIComponent(change.imageId)}`, { method: 'PATCH', body: { color: change.color } })
       }
     },
     onSuccess: refresh,

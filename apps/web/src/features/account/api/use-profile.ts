@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import { authKeys, type ClientUser } from '../../../lib/auth-state.ts'
 
 export interface ProfileUpdate {
@@ -12,7 +12,7 @@ export interface ProfileUpdate {
 export function useUpdateProfile() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: ProfileUpdate) => api<{ user: ClientUser }>('/auth/client/profile', { method: 'PATCH', body }),
+    mutationFn: (body: ProfileUpdate) => legacyApi<{ user: ClientUser }>('/auth/client/profile', { method: 'PATCH', body }),
     onSuccess: ({ user }) => queryClient.setQueryData(authKeys.profile(), user),
   })
 }
@@ -20,6 +20,6 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string; confirmNewPassword: string }) =>
-      api('/auth/client/change-password', { method: 'PATCH', body }),
+      legacyApi('/auth/client/change-password', { method: 'PATCH', body }),
   })
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, clearGuestSessionId } from '../../../lib/api.ts'
+import { legacyApi, clearGuestSessionId } from '../../../lib/api.ts'
 import { authKeys, type ClientUser, markSignedOut } from '../../../lib/auth-state.ts'
 import { cartKeys } from '../../../lib/query-keys.ts'
 import { clearSessionEnded } from '../../../lib/session-ended.ts'
@@ -35,7 +35,7 @@ function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn()
   return useMutation({
-    mutationFn: (input: LoginInput) => api<{ user: ClientUser }>('/auth/client/login', { method: 'POST', body: input }),
+    mutationFn: (input: LoginInput) => legacyApi<{ user: ClientUser }>('/auth/client/login', { method: 'POST', body: input }),
     onSuccess: ({ user }) => signedIn(user),
   })
 }
@@ -43,7 +43,7 @@ export function useLogin() {
 export function useSignup() {
   const signedIn = useSignedIn()
   return useMutation({
-    mutationFn: (input: SignupInput) => api<{ user?: ClientUser }>('/auth/client/signup', { method: 'POST', body: input }),
+    mutationFn: (input: SignupInput) => legacyApi<{ user?: ClientUser }>('/auth/client/signup', { method: 'POST', body: input }),
     onSuccess: ({ user }) => {
       if (user) signedIn(user)
     },
@@ -54,7 +54,7 @@ export function useSignup() {
 export function useLogout() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api('/auth/client/logout', { method: 'POST' }).catch(() => undefined),
+    mutationFn: () => legacyApi('/auth/client/logout', { method: 'POST' }).catch(() => undefined),
     onSettled: () => markSignedOut(queryClient),
   })
 }
@@ -62,14 +62,14 @@ export function useLogout() {
 export function useForgotPassword() {
   return {
     requestCode: useMutation({
-      mutationFn: (email: string) => api('/auth/client/forgot-password', { method: 'POST', body: { email } }),
+      mutationFn: (email: string) => legacyApi('/auth/client/forgot-password', { method: 'POST', body: { email } }),
     }),
     verifyCode: useMutation({
-      mutationFn: (input: { email: string; resetCode: string }) => api('/auth/client/verify-reset-code', { method: 'POST', body: input }),
+      mutationFn: (input: { email: string; resetCode: string }) => legacyApi('/auth/client/verify-reset-code', { method: 'POST', body: input }),
     }),
     reset: useMutation({
       mutationFn: (input: { email: string; resetCode: string; newPassword: string; confirmPassword: string }) =>
-        api('/auth/client/reset-password', { method: 'POST', body: input }),
+        legacyApi('/auth/client/reset-password', { method: 'POST', body: input }),
     }),
   }
 }

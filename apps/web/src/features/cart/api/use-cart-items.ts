@@ -1,7 +1,7 @@
 import { type QueryClient, useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast.ts'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
 import type { Cart, CartOwner } from '../../../lib/cart-types.ts'
 import { cartKeys, cartPath, handleCartError, useCartOwner } from './use-cart.ts'
@@ -14,7 +14,7 @@ const itemMutationKey = (itemId: string) => ['cart', 'item', itemId] as const
 
 async function sendCartChange(queryClient: QueryClient, owner: CartOwner, path: string, method: 'PATCH' | 'DELETE', body?: unknown) {
   try {
-    return (await api<CartReply>(cartPath(owner, path), { method, body })).cart
+    return (await legacyApi<CartReply>(cartPath(owner, path), { method, body })).cart
   } catch (error) {
     handleCartError(queryClient, owner, error)
     throw error

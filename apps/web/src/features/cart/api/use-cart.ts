@@ -19,7 +19,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast.ts'
-import { ApiError, api, clearGuestSessionId, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
+import { ApiError, legacyApi, clearGuestSessionId, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
 import { authKeys, markSignedOut, profileQuery, useAuth } from '../../../lib/auth-state.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
 import { cartKeys } from '../../../lib/query-keys.ts'
@@ -40,7 +40,7 @@ interface CartReply {
  */
 async function fetchGuestCart(signal?: AbortSignal): Promise<Cart> {
   const sent = readGuestSessionId()
-  const data = await api<CartReply>('/cart/guest', { signal })
+  const data = await legacyApi<CartReply>('/cart/guest', { signal })
   if (data.sessionId) storeGuestSessionId(data.sessionId)
   else if (sent && readGuestSessionId() === sent) clearGuestSessionId()
   return data.cart
@@ -84,7 +84,7 @@ export function useCart() {
       const who = owner ?? 'guest'
       try {
         if (who === 'guest') return await fetchGuestCart(signal)
-        return (await api<CartReply>(cartPath('client'), { signal })).cart
+        return (await legacyApi<CartReply>(cartPath('client'), { signal })).cart
       } catch (error) {
         handleCartError(queryClient, who, error)
         throw error
@@ -115,7 +115,7 @@ export function useAddToCart({ silent = false }: UseAddToCartOptions = {}) {
   const sentTo = useRef<CartOwner>('guest')
   /** One add, to the guest cart (keeping the session id the reply carries) or to the client's. */
   const send = async (who: CartOwner, body: AddToCartInput): Promise<Cart> => {
-    const data = await api<CartReply>(cartPath(who, '/add'), { method: 'POST', body })
+    const data = await legacyApi<CartReply>(cartPath(who, '/add'), { method: 'POST', body })
     if (who === 'guest' && data.sessionId) storeGuestSessionId(data.sessionId)
     return data.cart
   }

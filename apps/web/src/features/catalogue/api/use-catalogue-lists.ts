@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import {
   type CategoryPageFilters,
   type CollectionFilters,
@@ -13,7 +13,7 @@ export const SHORT_LIST_LIMIT = 10
 
 export const categoriesQuery = queryOptions({
   queryKey: catalogueKeys.categories(),
-  queryFn: ({ signal }) => api<{ categories: Category[] }>('/category', { signal }).then((data) => data.categories),
+  queryFn: ({ signal }) => legacyApi<{ categories: Category[] }>('/category', { signal }).then((data) => data.categories),
 })
 
 export function useCategories() {
@@ -23,7 +23,7 @@ export function useCategories() {
 export function collectionQuery(filters: CollectionFilters) {
   return queryOptions({
     queryKey: catalogueKeys.collection(filters),
-    queryFn: ({ signal }) => api<ProductPage>(collectionApiPath(filters), { signal }),
+    queryFn: ({ signal }) => legacyApi<ProductPage>(collectionApiPath(filters), { signal }),
   })
 }
 
@@ -35,7 +35,7 @@ export function useCollection(filters: CollectionFilters) {
 export function categoryPageQuery(categoryId: string, filters: CategoryPageFilters) {
   return queryOptions({
     queryKey: catalogueKeys.category(categoryId, filters),
-    queryFn: ({ signal }) => api<CategoryProductPage>(categoryApiPath(categoryId, filters), { signal }),
+    queryFn: ({ signal }) => legacyApi<CategoryProductPage>(categoryApiPath(categoryId, filters), { signal }),
   })
 }
 
@@ -52,7 +52,7 @@ export function shortListQuery(kind: 'latest' | 'best-sellers', limit = SHORT_LI
   return queryOptions({
     queryKey: catalogueKeys.shortList(kind, limit),
     queryFn: ({ signal }) =>
-      api<{ products: ProductSummary[] }>(`/product/${kind}?limit=${limit}`, { signal }).then((data) => data.products),
+      legacyApi<{ products: ProductSummary[] }>(`/product/${kind}?limit=${limit}`, { signal }).then((data) => data.products),
   })
 }
 

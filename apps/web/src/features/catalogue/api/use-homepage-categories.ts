@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import type { HomepageCategory } from '../../../lib/catalogue-types.ts'
 import { catalogueKeys } from './catalogue-keys.ts'
 
@@ -9,7 +9,7 @@ export function homepageCategoriesQuery(productsPerCategory = HOME_PRODUCTS_PER_
   return queryOptions({
     queryKey: catalogueKeys.homepage(productsPerCategory),
     queryFn: ({ signal }) =>
-      api<{ categories: HomepageCategory[] }>(
+      legacyApi<{ categories: HomepageCategory[] }>(
         `/product/homepage/categories?productsPerCategory=${productsPerCategory}`,
         {
           signal,

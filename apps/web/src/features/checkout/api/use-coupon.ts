@@ -1,6 +1,6 @@
 import { normalizeCouponCode } from '@shop/shared'
 import { useEffect, useRef, useState } from 'react'
-import { ApiError, api } from '../../../lib/api.ts'
+import { ApiError, legacyApi } from '../../../lib/api.ts'
 
 /** docs/storefront-spec.md §9: validation waits for 3 characters and 800 ms without typing; the applied message lasts 3 s. */
 export const COUPON_MIN_LENGTH = 3
@@ -65,7 +65,7 @@ export function useCoupon(orderAmount: number, phone?: string, initialInput = ''
     const timer = setTimeout(() => {
       setState({ status: 'validating' })
       const { orderAmount: amount, phone: typedPhone } = latest.current
-      api<ValidateReply>('/coupons/client/validate', {
+      legacyApi<ValidateReply>('/coupons/client/validate', {
         method: 'POST',
         body: { code, orderAmount: amount, phone: typedPhone || undefined },
         signal: controller.signal,
@@ -119,7 +119,7 @@ export function useCoupon(orderAmount: number, phone?: string, initialInput = ''
     remove: () => {
       if (state.status === 'applied') {
         // Nothing is reserved before the order exists; the call only tells the server, failures do not matter.
-        void api('/coupons/client/remove', { method: 'DELETE', body: { couponCode: state.code } }).catch(() => undefined)
+        void legacyApi('/coupons/client/remove', { method: 'DELETE', body: { couponCode: state.code } }).catch(() => undefined)
       }
       setInput('')
       setState(state.status === 'applied' ? { status: 'removed', code: state.code } : { status: 'idle' })

@@ -11,7 +11,7 @@
  */
 import type { DeliveryType } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import { deliveryKeys } from '../../../lib/query-keys.ts'
 
 export interface WilayaDeliveryPrices {
@@ -26,7 +26,7 @@ export interface WilayaDeliveryPrices {
 export function useDeliveryPrices(wilayaCode: string) {
   return useQuery({
     queryKey: deliveryKeys.wilaya(wilayaCode),
-    queryFn: ({ signal }) => api<WilayaDeliveryPrices>(`/shipping/wilaya/${encodeURIComponent(wilayaCode)}`, { signal }),
+    queryFn: ({ signal }) => legacyApi<WilayaDeliveryPrices>(`/shipping/wilaya/${encodeURIComponent(wilayaCode)}`, { signal }),
     enabled: wilayaCode !== '',
     // Fees change rarely, but a stale fee would be refused at order time (409): a minute is a fair compromise.
     staleTime: 60_000,

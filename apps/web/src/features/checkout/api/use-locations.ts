@@ -5,7 +5,7 @@
  * Most forms want <WilayaCommuneFields /> instead, which uses both.
  */
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 
 export interface Wilaya {
@@ -36,7 +36,7 @@ const DAY_MS = 86_400_000
 export function useWilayas() {
   return useQuery({
     queryKey: locationKeys.wilayas(),
-    queryFn: ({ signal }) => api<{ states: Wilaya[] }>('/location/states', { signal }).then((data) => data.states),
+    queryFn: ({ signal }) => legacyApi<{ states: Wilaya[] }>('/location/states', { signal }).then((data) => data.states),
     staleTime: DAY_MS,
   })
 }
@@ -45,7 +45,7 @@ export function useCommunes(wilayaCode: string) {
   return useQuery({
     queryKey: locationKeys.communes(wilayaCode),
     queryFn: ({ signal }) =>
-      api<{ cities: Commune[] }>(`/location/states/${Number(wilayaCode)}/cities`, { signal }).then((data) => data.cities),
+      legacyApi<{ cities: Commune[] }>(`/location/states/${Number(wilayaCode)}/cities`, { signal }).then((data) => data.cities),
     enabled: wilayaCode !== '',
     staleTime: DAY_MS,
   })

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import type { PlacedOrder } from '../types.ts'
 
 export interface PlaceOrderBody {
@@ -32,7 +32,7 @@ export function usePlaceOrder(owner: 'guest' | 'client') {
     mutationFn: async (body: PlaceOrderBody) => {
       const serialized = JSON.stringify(body)
       if (last.current?.body !== serialized) last.current = { body: serialized, key: newKey() }
-      const data = await api<{ order: PlacedOrder }>(`/order/${owner}`, {
+      const data = await legacyApi<{ order: PlacedOrder }>(`/order/${owner}`, {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': last.current.key },

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 
 export interface ContactMessage {
   name: string
@@ -11,6 +11,6 @@ export interface ContactMessage {
 /** POST /contact: the message lands in the back office's inbox. Errors are ApiError (validation, 429, network). */
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (message: ContactMessage) => api('/contact', { method: 'POST', body: message }),
+    mutationFn: (message: ContactMessage) => legacyApi('/contact', { method: 'POST', body: message }),
   })
 }

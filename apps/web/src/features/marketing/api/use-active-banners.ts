@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import { shouldRetry } from '../../../lib/query-client.ts'
 import type { Banner } from '../types.ts'
 
@@ -10,7 +10,7 @@ export const marketingKeys = {
 
 export const activeBannersQuery = queryOptions({
   queryKey: marketingKeys.activeBanners(),
-  queryFn: ({ signal }) => api<{ banners: Banner[] }>('/banner/active', { signal }).then((data) => data.banners),
+  queryFn: ({ signal }) => legacyApi<{ banners: Banner[] }>('/banner/active', { signal }).then((data) => data.banners),
   // The shop's own hero is a fine answer: one retry, then stop holding the top of the page on a skeleton.
   retry: (failureCount, error) => failureCount < 1 && shouldRetry(failureCount, error),
 })

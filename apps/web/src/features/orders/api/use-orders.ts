@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import { ordersKeys } from '../../../lib/query-keys.ts'
 import type { ClientOrder } from '../types.ts'
 
@@ -31,7 +31,7 @@ export function useOrders(filters: OrderFilters) {
       if (filters.startDate) query.set('startDate', filters.startDate)
       if (filters.endDate) query.set('endDate', filters.endDate)
       if (filters.search.trim()) query.set('searchOrders', filters.search.trim())
-      return api<OrdersReply>(`/order/client?${query}`, { signal })
+      return legacyApi<OrdersReply>(`/order/client?${query}`, { signal })
     },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -42,7 +42,7 @@ export function useRequestReturn() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
-      api<{ order?: ClientOrder }>(`/order/client/${orderId}/return`, { method: 'POST', body: { reason } }),
+      legacyApi<{ order?: ClientOrder }>(`/order/client/${orderId}/return`, { method: 'POST', body: { reason } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKeys.all() }),
   })
 }

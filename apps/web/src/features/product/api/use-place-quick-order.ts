@@ -1,7 +1,7 @@
 import { type DeliveryType, normalizeDzMobile, toLatinDigits } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 
 export interface QuickOrderInput {
   productId: string
@@ -81,7 +81,7 @@ export function usePlaceQuickOrder() {
       // A guest who never added to the cart has no session id: the order goes without one (the server
       // issues session ids on a first add only), and its Idempotency-Key alone makes a retry safe.
       const path = input.asClient ? '/order/client' : '/order/guest'
-      const data = await api<{ order: PlacedOrder }>(path, {
+      const data = await legacyApi<{ order: PlacedOrder }>(path, {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },

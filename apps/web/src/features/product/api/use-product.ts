@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import type { ProductDetail } from '../types.ts'
 
 export const productKeys = {
@@ -16,7 +16,7 @@ export interface ProductReply<Related = unknown> {
 export function productQuery(idOrSlug: string) {
   return queryOptions({
     queryKey: productKeys.detail(idOrSlug),
-    queryFn: ({ signal }) => api<ProductReply>(`/product/${encodeURIComponent(idOrSlug)}`, { signal }),
+    queryFn: ({ signal }) => legacyApi<ProductReply>(`/product/${encodeURIComponent(idOrSlug)}`, { signal }),
   })
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
+import { legacyApi } from '../../../lib/api.ts'
 import { trackingKeys } from '../../../lib/query-keys.ts'
 import type { TrackedOrder } from '../types.ts'
 
@@ -7,7 +7,7 @@ import type { TrackedOrder } from '../types.ts'
 export function useTrackOrders() {
   return useMutation({
     mutationFn: (phoneNumber: string) =>
-      api<{ orders?: TrackedOrder[] }>('/tracking', { method: 'POST', body: { phoneNumber } }).then((data) => data.orders ?? []),
+      legacyApi<{ orders?: TrackedOrder[] }>('/tracking', { method: 'POST', body: { phoneNumber } }).then((data) => data.orders ?? []),
   })
 }
 
@@ -15,7 +15,7 @@ export function useTrackedOrderDetails(orderId: string | null, phoneNumber: stri
   return useQuery({
     queryKey: trackingKeys.details(orderId, phoneNumber),
     queryFn: ({ signal }) =>
-      api<{ order: TrackedOrder }>(`/tracking/${orderId}`, { method: 'POST', body: { phoneNumber }, signal }).then((data) => data.order),
+      legacyApi<{ order: TrackedOrder }>(`/tracking/${orderId}`, { method: 'POST', body: { phoneNumber }, signal }).then((data) => data.order),
     enabled: orderId !== null,
     staleTime: 0,
     retry: false,

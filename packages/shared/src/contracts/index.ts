@@ -1,0 +1,2 @@
+export * from './http.ts'
+export * from './delivery.ts'
