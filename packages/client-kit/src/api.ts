@@ -139,3 +139,11 @@ export function createApi(hooks: ApiHooks = {}): Api {
     throw new ApiError(response.ok ? 'INTERNAL' : 'UNAVAILABLE', response.status, '')
   }
 }
+
+/**
+ * A test's stand-in for a reply, typed by the endpoint's contract and parsed by it: a fixture that drifted
+ * from the contract fails the test that builds it.
+ */
+export function fixture<Schema extends z.ZodType>(schema: Schema, value: z.input<Schema>): z.output<Schema> {
+  return schema.parse(value)
+}
