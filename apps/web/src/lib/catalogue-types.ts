@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from './responsive-image.ts'
+import type { ResponsiveImage } from '@shop/shared'
 
 /** A product as lists show it (home sections, collection, category page, related products). */
 export interface ProductSummary {

@@ -11,7 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { legacyApi } from '../../lib/api.ts'
-import { pickLocalized } from '../../lib/localized.ts'
+import { pickLocalized } from '@shop/shared'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 

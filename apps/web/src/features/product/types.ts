@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../../lib/responsive-image.ts'
+import type { ResponsiveImage } from '@shop/shared'
 import type { ProductSummary } from '../../lib/catalogue-types.ts'
 
 export interface ProductVariant {

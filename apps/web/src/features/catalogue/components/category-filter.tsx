@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { pickLocalized } from '../../../lib/localized.ts'
+import { pickLocalized } from '@shop/shared'
 import { useLocale } from '../../../lib/use-locale.ts'
 import type { Category } from '../../../lib/catalogue-types.ts'
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { pickLocalized } from '../../../lib/localized.ts'
+import { pickLocalized } from '@shop/shared'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { ImagePlaceholder } from '../../../components/ui/image-placeholder.tsx'
 import type { ProductSummary } from '../../../lib/catalogue-types.ts'
