@@ -18,7 +18,7 @@ import { useLocale } from '../../lib/use-locale.ts'
 import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
 import { productKeys } from '../../lib/product-keys.ts'
 import { useCategories } from '../../lib/use-categories.ts'
-import type { ProductList } from '../../lib/product-types.ts'
+import type { AdminProductList as ProductList } from '@shop/shared'
 
 interface Banner {
   _id: string
