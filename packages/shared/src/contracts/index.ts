@@ -1,2 +1,7 @@
 export * from './http.ts'
 export * from './delivery.ts'
+export * from './settings.ts'
+export * from './marketing.ts'
+export * from './inbox.ts'
+export * from './dashboard.ts'
+export * from './audit.ts'

@@ -1,32 +1,6 @@
+import { contactMessageListReply, subscriptionListReply } from '@shop/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { legacyApi } from '../../lib/api.ts'
-
-export interface ContactMessage {
-  _id: string
-  name: string
-  email: string
-  subject: string
-  message: string
-  handled: boolean
-  handledAt: string | null
-  createdAt: string
-}
-
-export interface Subscription {
-  _id: string
-  email: string
-  locale: string
-  createdAt: string
-}
-
-interface Paged {
-  currentPage: number
-  totalPages: number
-  total: number
-}
-
-export type MessageList = Paged & { messages: ContactMessage[] }
-export type SubscriptionList = Paged & { subscriptions: Subscription[] }
+import { api } from '../../lib/api.ts'
 
 /** Which messages the list shows: those still waiting for an answer (the default), the handled ones, or all. */
 export const MESSAGE_FILTERS = ['open', 'handled', 'all'] as const
@@ -63,7 +37,7 @@ export function messageListQuery(filter: MessageFilter, page: number): string {
 export function useContactMessages(query: string) {
   return useQuery({
     queryKey: inboxKeys.messageList(query),
-    queryFn: ({ signal }) => legacyApi<MessageList>(`/admin/contact-messages?${query}`, { signal }),
+    queryFn: ({ signal }) => api(`/admin/contact-messages?${query}`, contactMessageListReply, { signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -72,7 +46,7 @@ export function useSubscriptions(page: number) {
   return useQuery({
     queryKey: inboxKeys.newsletter(page),
     queryFn: ({ signal }) =>
-      legacyApi<SubscriptionList>(`/admin/newsletter?page=${page}&limit=${INBOX_PER_PAGE}`, { signal }),
+      api(`/admin/newsletter?page=${page}&limit=${INBOX_PER_PAGE}`, subscriptionListReply, { signal }),
     placeholderData: keepPreviousData,
   })
 }

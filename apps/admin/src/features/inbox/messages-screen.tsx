@@ -1,3 +1,4 @@
+import { type ContactMessage, type contactMessageBody, contactMessageReply } from '@shop/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -7,12 +8,12 @@ import { Pagination } from '../../components/ui/pagination.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
-import { legacyApi } from '../../lib/api.ts'
+import type { z } from 'zod'
+import { api } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 import {
-  type ContactMessage,
   inboxKeys,
   MESSAGE_FILTERS,
   type MessageFilter,
@@ -28,7 +29,7 @@ function MessageRow({ message }: { message: ContactMessage }) {
   const queryClient = useQueryClient()
   const mark = useMutation({
     mutationFn: (handled: boolean) =>
-      legacyApi<{ message: ContactMessage }>(`/admin/contact-messages/${message._id}`, { method: 'PATCH', body: { handled } }),
+      api(`/admin/contact-messages/${message._id}`, contactMessageReply, { method: 'PATCH', body: { handled } satisfies z.input<typeof contactMessageBody> }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.messages() }),
   })
   const error = useErrorMessage(mark.error)
