@@ -1,5 +1,6 @@
-import { contactMessageListReply, subscriptionListReply } from '@shop/shared'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { type contactMessageBody, contactMessageListReply, contactMessageReply, subscriptionListReply } from '@shop/shared'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { api } from '../../lib/api.ts'
 
 /** Which messages the list shows: those still waiting for an answer (the default), the handled ones, or all. */
@@ -48,5 +49,15 @@ export function useSubscriptions(page: number) {
     queryFn: ({ signal }) =>
       api(`/admin/newsletter?page=${page}&limit=${INBOX_PER_PAGE}`, subscriptionListReply, { signal }),
     placeholderData: keepPreviousData,
+  })
+}
+
+/** Marks a message handled (or open again); the lists are read again. */
+export function useMarkMessage(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (handled: boolean) =>
+      api(`/admin/contact-messages/${id}`, contactMessageReply, { method: 'PATCH', body: { handled } satisfies z.input<typeof contactMessageBody> }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.messages() }),
   })
 }
