@@ -15,21 +15,8 @@ export function requireUuid(value: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND'
 export const withoutUndefined = <T extends object>(values: T) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
 
-/** Query-string booleans, from the contracts (packages/shared/src/contracts/http.ts). */
-export { queryBoolean } from '@shop/shared'
-
-/** A date-time in ISO 8601 (or null to clear it). */
-export const isoDateTime = z.iso.datetime({ offset: true }).transform((s) => new Date(s))
-
-/** Text that is optional and cleared by an empty string. */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v))
+// the request helpers every domain's contract uses live in packages/shared (contracts/http.ts)
+export { isoDateTime, optionalText, queryBoolean } from '@shop/shared'
 
 export function paged(total: number, page: number, limit: number) {
   return { currentPage: page, totalPages: pageCount(total, limit), total }
