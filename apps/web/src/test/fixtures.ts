@@ -1,3 +1,5 @@
+import { clientUser } from '@shop/shared'
+import { fixture } from '@shop/client-kit'
 import type { HomepageCategory, ProductSummary } from '../lib/catalogue-types.ts'
 import type { Banner } from '../features/marketing/types.ts'
 import type { ShopSettings } from '../lib/shop-settings.ts'
@@ -12,6 +14,19 @@ export const SETTINGS: ShopSettings = {
   bankDetails: null,
   ccpDetails: 'CCP 0012345678 clé 90, Khatwa SARL',
 }
+
+/** A signed-in shopper, as the session, the profile and login return them. */
+export const SHOPPER = fixture(clientUser, {
+  _id: 'u1',
+  firstName: 'Amine',
+  lastName: 'Benali',
+  name: 'Amine Benali',
+  email: 'amine@example.dz',
+  phone: '0551234567',
+  dateOfBirth: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  totalOrders: 3,
+})
 
 export function product(overrides: Partial<ProductSummary> = {}): ProductSummary {
   return {
