@@ -1,8 +1,9 @@
-import type { Staff } from '../lib/staff-types.ts'
+import { staffMember } from '@shop/shared'
+import { fixture } from '@shop/client-kit'
 import type { DashboardFigures } from '../features/dashboard/types.ts'
 import type { OrderList, OrderPage, OrderRow } from '../features/orders/types.ts'
 
-export const OWNER: Staff = { _id: 's-1', email: 'amina@khatwa.dz', name: 'Amina Benali', role: 'owner' }
+export const OWNER = fixture(staffMember, { _id: 's-1', email: 'amina@khatwa.dz', name: 'Amina Benali', role: 'owner' })
 
 export const SHOP = { settings: { name: { ar: 'خطوة', fr: 'Khatwa' }, logo: null } }
 
@@ -41,9 +42,9 @@ export const FIGURES: DashboardFigures = {
   ],
 }
 
-export const STAFF_MEMBER: Staff = { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'manager' }
+export const STAFF_MEMBER = fixture(staffMember, { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'manager' })
 
-export const AGENT: Staff = { _id: 's-3', email: 'lina@khatwa.dz', name: 'Lina Mansouri', role: 'agent' }
+export const AGENT = fixture(staffMember, { _id: 's-3', email: 'lina@khatwa.dz', name: 'Lina Mansouri', role: 'agent' })
 
 export const ORDER_ROW: OrderRow = {
   _id: 'o-1',
