@@ -1,6 +1,6 @@
-import { clientUser } from '@shop/shared'
 import { fixture } from '@shop/client-kit'
-import type { HomepageCategory, ProductSummary } from '../lib/catalogue-types.ts'
+import { clientUser, type HomepageCategory, homepageCategory, type ProductSummary, productSummary } from '@shop/shared'
+import type { z } from 'zod'
 import type { Banner } from '../features/marketing/types.ts'
 import type { ShopSettings } from '../lib/shop-settings.ts'
 
@@ -28,8 +28,8 @@ export const SHOPPER = fixture(clientUser, {
   totalOrders: 3,
 })
 
-export function product(overrides: Partial<ProductSummary> = {}): ProductSummary {
-  return {
+export function product(overrides: Partial<z.input<typeof productSummary>> = {}): ProductSummary {
+  return fixture(productSummary, {
     _id: 'p-1',
     slug: 'derby-cuir',
     name: 'حذاء ديربي جلد',
@@ -49,18 +49,22 @@ export function product(overrides: Partial<ProductSummary> = {}): ProductSummary
       width: 1200,
       height: 1200,
     },
+    category: 'c-men',
+    createdAt: '2026-05-01T09:00:00.000Z',
     ...overrides,
-  }
+  })
 }
 
 export const CATEGORIES: HomepageCategory[] = [
-  {
+  fixture(homepageCategory, {
     _id: 'c-men',
     slug: 'hommes',
     name: 'رجال',
     nameAr: 'رجال',
     nameFr: 'Hommes',
     description: '',
+    parentId: null,
+    position: 0,
     products: [
       product(),
       product({
@@ -76,16 +80,18 @@ export const CATEGORIES: HomepageCategory[] = [
       // The French name is empty: French and English readers get the Arabic one.
       product({ _id: 'p-4', slug: 'sandale', nameAr: 'صندل صيفي', nameFr: '', price: 2500, image: null }),
     ],
-  },
-  {
+  }),
+  fixture(homepageCategory, {
     _id: 'c-women',
     slug: 'femmes',
     name: 'نساء',
     nameAr: 'نساء',
     nameFr: 'Femmes',
     description: '',
-    products: [product({ _id: 'p-5', slug: 'escarpin', nameAr: 'حذاء كعب', nameFr: 'Escarpin', price: 12900 })],
-  },
+    parentId: null,
+    position: 1,
+    products: [product({ _id: 'p-5', slug: 'escarpin', nameAr: 'حذاء كعب', nameFr: 'Escarpin', price: 12900, category: 'c-women' })],
+  }),
 ]
 
 export const BANNERS: Banner[] = [
