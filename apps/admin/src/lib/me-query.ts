@@ -1,16 +1,15 @@
+import { type StaffMember, staffMemberReply } from '@shop/shared'
 import { queryOptions } from '@tanstack/react-query'
-import { legacyApi } from './api.ts'
+import { api } from './api.ts'
 import { isSessionMissing } from './is-session-missing.ts'
-import type { Staff } from './staff-types.ts'
 import { authKeys } from './auth-keys.ts'
 
 /** Who is signed in: the staff member, or `null` when there is no session (a normal answer, not an error). */
 export const meQuery = queryOptions({
   queryKey: authKeys.me(),
-  queryFn: async ({ signal }): Promise<Staff | null> => {
+  queryFn: async ({ signal }): Promise<StaffMember | null> => {
     try {
-      const data = await legacyApi<{ staff: Staff }>('/admin/auth/me', { signal })
-      return data.staff
+      return (await api('/admin/auth/me', staffMemberReply, { signal })).staff
     } catch (error) {
       if (isSessionMissing(error)) return null
       throw error

@@ -1,10 +1,9 @@
 import { fixture } from '@shop/client-kit'
-import { adminCategoriesReply, type AdminCategory, adminCategory, type AdminProduct, adminProduct, adminShopSettings, dashboardFigures, shopSettings } from '@shop/shared'
+import { adminCategoriesReply, type AdminCategory, adminCategory, type AdminProduct, adminProduct, adminShopSettings, dashboardFigures, shopSettings, staffMember } from '@shop/shared'
 import type { z } from 'zod'
-import type { Staff } from '../lib/staff-types.ts'
 import type { OrderList, OrderPage, OrderRow } from '../features/orders/types.ts'
 
-export const OWNER: Staff = { _id: 's-1', email: 'amina@khatwa.dz', name: 'Amina Benali', role: 'owner' }
+export const OWNER = fixture(staffMember, { _id: 's-1', email: 'amina@khatwa.dz', name: 'Amina Benali', role: 'owner' })
 
 /** The storefront's settings (`GET /settings`): the back office shows the name and logo, the slips the phone. */
 export const SHOP = {
@@ -65,9 +64,9 @@ export const FIGURES = fixture(dashboardFigures, {
   last30Days: [],
 })
 
-export const STAFF_MEMBER: Staff = { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'manager' }
+export const STAFF_MEMBER = fixture(staffMember, { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'manager' })
 
-export const AGENT: Staff = { _id: 's-3', email: 'lina@khatwa.dz', name: 'Lina Mansouri', role: 'agent' }
+export const AGENT = fixture(staffMember, { _id: 's-3', email: 'lina@khatwa.dz', name: 'Lina Mansouri', role: 'agent' })
 
 export const ORDER_ROW: OrderRow = {
   _id: 'o-1',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { StaffRole } from '@shop/shared'
 import {
   type AnyPgColumn,
   bigserial,
@@ -68,7 +69,7 @@ export const staff = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').notNull().default('manager'),
+    role: text('role').$type<StaffRole>().notNull().default('manager'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

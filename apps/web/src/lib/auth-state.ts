@@ -1,5 +1,6 @@
+import { type ClientUser, clientSessionReply } from '@shop/shared'
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
-import { ApiError, legacyApi } from './api.ts'
+import { ApiError, api } from './api.ts'
 import { cartKeys, ordersKeys } from './query-keys.ts'
 
 /**
@@ -8,18 +9,6 @@ import { cartKeys, ordersKeys } from './query-keys.ts'
  * all read this one query, so they can never disagree.
  */
 export type AuthStatus = 'unknown' | 'authenticated' | 'anonymous'
-
-export interface ClientUser {
-  _id: string
-  firstName: string
-  lastName: string
-  name: string
-  email: string
-  phone: string | null
-  dateOfBirth: string | null
-  createdAt: string
-  totalOrders: number
-}
 
 export const authKeys = {
   profile: () => ['auth', 'profile'] as const,
@@ -30,7 +19,7 @@ export const profileQuery = queryOptions({
   queryFn: async ({ signal }): Promise<ClientUser | null> => {
     try {
       // A guest gets 200 with user null: no refused request is logged on every guest page.
-      return (await legacyApi<{ user: ClientUser | null }>('/auth/client/session', { signal })).user ?? null
+      return (await api('/auth/client/session', clientSessionReply, { signal })).user
     } catch (error) {
       // An older API still answers 401 for a guest; one without accounts (404) means the same.
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null

@@ -1,5 +1,5 @@
 import { fixture } from '@shop/client-kit'
-import { activeBanner, type HomepageCategory, homepageCategory, type ProductSummary, productSummary, shopSettings } from '@shop/shared'
+import { activeBanner, clientUser, type HomepageCategory, homepageCategory, type ProductSummary, productSummary, shopSettings } from '@shop/shared'
 import type { z } from 'zod'
 
 export const SETTINGS = fixture(shopSettings, {
@@ -14,6 +14,19 @@ export const SETTINGS = fixture(shopSettings, {
   ccpDetails: 'CCP 0012345678 clé 90, Khatwa SARL',
   paymentMethods: ['cash_on_delivery', 'ccp'],
   orderLimits: { maxLineQuantity: 10, maxOrderQuantity: 20, maxOpenOrdersPerPhone: 3 },
+})
+
+/** A signed-in shopper, as the session, the profile and login return them. */
+export const SHOPPER = fixture(clientUser, {
+  _id: 'u1',
+  firstName: 'Amine',
+  lastName: 'Benali',
+  name: 'Amine Benali',
+  email: 'amine@example.dz',
+  phone: '0551234567',
+  dateOfBirth: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  totalOrders: 3,
 })
 
 export function product(overrides: Partial<z.input<typeof productSummary>> = {}): ProductSummary {

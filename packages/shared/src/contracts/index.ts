@@ -1,5 +1,6 @@
 export * from './http.ts'
 export * from './delivery.ts'
+export * from './accounts.ts'
 export * from './catalogue.ts'
 export * from './settings.ts'
 export * from './marketing.ts'

@@ -4,7 +4,7 @@ import { AGENT, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, type StubHandler, stubApi } from '../../test/stub-api.ts'
 
-function stubAccount(password: StubHandler = { data: {} }) {
+function stubAccount(password: StubHandler = { data: null }) {
   return stubApi({
     '/admin/auth/me': { data: { staff: AGENT } },
     '/settings': { data: SHOP },

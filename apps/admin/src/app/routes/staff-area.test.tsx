@@ -54,7 +54,7 @@ describe('staff area guard', () => {
   test('signing out ends the session and shows the login form', async () => {
     const fetchMock = stubApi({
       '/admin/auth/me': { data: { staff: OWNER } },
-      '/admin/auth/logout': { data: {} },
+      '/admin/auth/logout': { data: null },
       '/admin/dashboard': { data: FIGURES },
       '/settings': { data: SHOP },
     })

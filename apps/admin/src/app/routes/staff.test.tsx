@@ -1,10 +1,12 @@
+import { fixture } from '@shop/client-kit'
+import { staffAccount } from '@shop/shared'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { AGENT, OWNER, SHOP, STAFF_MEMBER } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, stubApi } from '../../test/stub-api.ts'
 
-const MEMBERS = [OWNER, STAFF_MEMBER, AGENT].map((m) => ({ ...m, isActive: true, createdAt: '2025-11-01T10:00:00.000Z' }))
+const MEMBERS = [OWNER, STAFF_MEMBER, AGENT].map((m) => fixture(staffAccount, { ...m, isActive: true, createdAt: '2025-11-01T10:00:00.000Z' }))
 
 function stubStaff() {
   return stubApi({

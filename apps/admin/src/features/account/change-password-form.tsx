@@ -1,3 +1,4 @@
+import { nothing, type StaffPasswordBody } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -5,14 +6,9 @@ import { buttonClass } from '../../components/ui/button-class.ts'
 import { FormMessage } from '../../components/ui/form-message.tsx'
 import { SectionCard } from '../../components/ui/section-card.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, legacyApi } from '../../lib/api.ts'
+import { ApiError, api } from '../../lib/api.ts'
 import { passwordProblem } from '../../lib/password-problem.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-
-interface PasswordChange {
-  currentPassword: string
-  newPassword: string
-}
 
 const EMPTY = { current: '', next: '', repeat: '' }
 
@@ -23,7 +19,7 @@ const EMPTY = { current: '', next: '', repeat: '' }
 export function ChangePasswordForm() {
   const { t } = useTranslation(['shop', 'validation', 'errors'])
   const change = useMutation({
-    mutationFn: (body: PasswordChange) => legacyApi<unknown>('/admin/auth/password', { method: 'POST', body }),
+    mutationFn: (body: StaffPasswordBody) => api('/admin/auth/password', nothing, { method: 'POST', body }),
   })
   const [values, setValues] = useState(EMPTY)
   const [problems, setProblems] = useState<Record<string, string>>({})

@@ -1,4 +1,13 @@
-import { STAFF_ROLES, type StaffRole } from '@shop/shared'
+import {
+  STAFF_ROLES,
+  type StaffAccount,
+  staffAccountReply,
+  staffAccountsReply,
+  type StaffCreateBody,
+  type StaffPatchBody,
+  staffPasswordResetReply,
+  type StaffRole,
+} from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,27 +18,19 @@ import { SectionCard } from '../../components/ui/section-card.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, legacyApi } from '../../lib/api.ts'
+import { ApiError, api } from '../../lib/api.ts'
 import { passwordProblem } from '../../lib/password-problem.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-
-interface StaffAccount {
-  _id: string
-  email: string
-  name: string
-  role: StaffRole
-  isActive: boolean
-}
 
 const KEY = ['staff-accounts'] as const
 
 function useStaffChange() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (change: { id?: string; body: Record<string, unknown> }) =>
-      change.id
-        ? legacyApi<unknown>(`/admin/staff/${change.id}`, { method: 'PATCH', body: change.body })
-        : legacyApi<unknown>('/admin/staff', { method: 'POST', body: change.body }),
+    mutationFn: (change: { kind: 'create'; body: StaffCreateBody } | { kind: 'change'; id: string; body: StaffPatchBody }) =>
+      change.kind === 'change'
+        ? api(`/admin/staff/${change.id}`, staffAccountReply, { method: 'PATCH', body: change.body })
+        : api('/admin/staff', staffAccountReply, { method: 'POST', body: change.body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
 }
@@ -37,7 +38,7 @@ function useStaffChange() {
 function usePasswordReset(id: string) {
   return useMutation({
     mutationFn: (password: string | undefined) =>
-      legacyApi<{ password: string | null }>(`/admin/staff/${id}/password`, { method: 'POST', body: password ? { password } : {} }),
+      api(`/admin/staff/${id}/password`, staffPasswordResetReply, { method: 'POST', body: password ? { password } : {} }),
   })
 }
 
@@ -153,7 +154,7 @@ function StaffRow({ member }: { member: StaffAccount }) {
           aria-label={t('staff.roleOf', { name: member.name })}
           value={member.role}
           disabled={change.isPending}
-          onChange={(event) => change.mutate({ id: member._id, body: { role: event.target.value } })}
+          onChange={(event) => change.mutate({ kind: 'change', id: member._id, body: { role: event.target.value as StaffRole } })}
           className="min-h-11 rounded-md border border-ink/25 bg-white px-2 text-sm lg:min-h-9"
         >
           {STAFF_ROLES.map((role) => (
@@ -170,7 +171,7 @@ function StaffRow({ member }: { member: StaffAccount }) {
           checked={member.isActive}
           disabled={change.isPending}
           aria-label={t('staff.activeOf', { name: member.name })}
-          onChange={(event) => change.mutate({ id: member._id, body: { isActive: event.target.checked } })}
+          onChange={(event) => change.mutate({ kind: 'change', id: member._id, body: { isActive: event.target.checked } })}
         />
         <span aria-hidden="true">{t('staff.active')}</span>
       </label>
@@ -191,7 +192,7 @@ export function StaffScreen() {
   const { t } = useTranslation(['shop', 'common', 'validation'])
   const list = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => legacyApi<{ staff: StaffAccount[] }>('/admin/staff', { signal }).then((d) => d.staff),
+    queryFn: ({ signal }) => api('/admin/staff', staffAccountsReply, { signal }).then((d) => d.staff),
   })
   const create = useStaffChange()
   const loadError = useErrorMessage(list.error)
@@ -212,7 +213,7 @@ export function StaffScreen() {
     setProblem(rule)
     if (rule) return
     try {
-      await create.mutateAsync({ body: { ...values, name: values.name.trim(), email: values.email.trim() } })
+      await create.mutateAsync({ kind: 'create', body: { ...values, name: values.name.trim(), email: values.email.trim() } })
       setValues(empty)
     } catch {
       // shown below

@@ -1,8 +1,23 @@
-import { dzMobile, emailAddress, newPassword, personName, translate } from '@shop/shared'
+import {
+  clientPasswordBody,
+  clientSessionReply,
+  clientUserReply,
+  forgotPasswordBody,
+  loginBody,
+  nothing,
+  ok,
+  created,
+  profileBody,
+  resetCodeBody,
+  resetCodeReply,
+  resetPasswordBody,
+  signupBody,
+  translate,
+} from '@shop/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { CLIENT_COOKIE, createSession, deleteSession, requireClient, setSessionCookie } from '../../plugins/session.ts'
 import { guestSessionId } from '../cart/cart.routes.ts'
 import { mergeGuestCart } from '../cart/cart.service.ts'
@@ -18,53 +33,14 @@ import {
   revokeSessions,
   setPassword,
 } from './client-auth.service.ts'
-import { MAX_PASSWORD_BYTES, verifyPassword } from './passwords.ts'
-
-const optionalPhone = z.preprocess((v) => (v === '' || v === null ? undefined : v), dzMobile.optional())
-const loginPassword = z
-  .string({ error: 'validation:required' })
-  .min(1, 'validation:required')
-  .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, 'validation:password.tooLong')
-const resetCode = z.string().trim().regex(/^\d{6}$/, 'validation:invalid')
-
-/** The confirmation field must repeat the password (when sent). */
-function matching<T extends Record<string, unknown>>(a: keyof T & string, b: keyof T & string): [(body: T) => boolean, { message: string; path: string[] }] {
-  return [(body: T) => body[b] === undefined || body[a] === body[b], { message: 'validation:password.mismatch', path: [b] }]
-}
-
-const signupBody = z
-  .object({
-    firstName: personName,
-    lastName: personName,
-    email: emailAddress,
-    password: newPassword,
-    confirmPassword: z.string().optional(),
-    phone: optionalPhone,
-    rememberMe: z.boolean().optional(),
-  })
-  .refine(...matching('password', 'confirmPassword'))
-const loginBody = z.object({ email: z.string().trim().max(254), password: loginPassword, rememberMe: z.boolean().optional() })
-const profileBody = z.object({
-  firstName: personName.optional(),
-  lastName: personName.optional(),
-  phone: z.preprocess((v) => (v === '' ? null : v), dzMobile.nullable().optional()),
-  dateOfBirth: z.preprocess((v) => (v === '' ? null : v), z.iso.date('validation:invalid').nullable().optional()),
-})
-const changePasswordBody = z
-  .object({ currentPassword: loginPassword, newPassword, confirmNewPassword: z.string() })
-  .refine(...matching('newPassword', 'confirmNewPassword'))
-const forgotBody = z.object({ email: emailAddress })
-const verifyBody = z.object({ email: emailAddress, resetCode })
-const resetBody = z
-  .object({ email: emailAddress, resetCode, newPassword, confirmPassword: z.string() })
-  .refine(...matching('newPassword', 'confirmPassword'))
+import { verifyPassword } from './passwords.ts'
 
 export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
   const secure = Boolean(app.config.PUBLIC_URL?.startsWith('https://'))
   const tags = ['auth']
 
-  async function userReply(client: ClientRow) {
+  async function userReply(client: ClientRow): Promise<z.input<typeof clientUserReply>['user']> {
     const totalOrders = await countClientOrders(app.db, client.id)
     return {
       _id: client.id,
@@ -74,7 +50,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
       email: client.email,
       phone: client.phone,
       dateOfBirth: client.dateOfBirth,
-      createdAt: client.createdAt.toISOString(),
+      createdAt: client.createdAt,
       totalOrders,
     }
   }
@@ -104,7 +80,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
     return row
   }
 
-  api.post('/auth/client/signup', { schema: { tags, summary: 'Create a shopper account and sign in', body: signupBody } }, async (request, reply) => {
+  api.post('/auth/client/signup', { schema: { tags, summary: 'Create a shopper account and sign in', body: signupBody, response: created(clientUserReply) } }, async (request, reply) => {
     await app.rateLimit('SIGNUP', request)
     const body = request.body
     const client = await createClient(app.db, { ...body, phone: body.phone ?? null })
@@ -112,7 +88,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).ok({ user: await userReply(client) }, 'success:signedUp')
   })
 
-  api.post('/auth/client/login', { schema: { tags, summary: 'Sign in (merges the guest cart of X-Session-Id)', body: loginBody } }, async (request, reply) => {
+  api.post('/auth/client/login', { schema: { tags, summary: 'Sign in (merges the guest cart of X-Session-Id)', body: loginBody, response: ok(clientUserReply) } }, async (request, reply) => {
     await app.rateLimit('LOGIN', request, `email:${request.body.email.toLowerCase()}`)
     const client = await authenticateClient(app.db, request.body.email, request.body.password)
     if (!client) throw new AppError('INVALID_CREDENTIALS')
@@ -120,23 +96,26 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
     return reply.ok({ user: await userReply(client) }, 'success:loggedIn')
   })
 
-  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    // the spec's GET logout stays, but another site cannot sign shoppers out with a link or an image
-    if (request.method === 'GET' && request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_ORIGIN')
-    await deleteSession(app.db, request.cookies[CLIENT_COOKIE])
-    reply.clearCookie(CLIENT_COOKIE, { path: '/' })
-    return reply.ok({}, 'success:loggedOut')
-  }
-  api.get('/auth/client/logout', { schema: { tags, summary: 'Sign out' } }, logout)
-  api.post('/auth/client/logout', { schema: { tags, summary: 'Sign out' } }, logout)
+  // the spec's GET logout stays, but another site cannot sign shoppers out with a link or an image
+  api.route({
+    method: ['GET', 'POST'],
+    url: '/auth/client/logout',
+    schema: { tags, summary: 'Sign out', response: ok(nothing) },
+    handler: async (request, reply) => {
+      if (request.method === 'GET' && request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_ORIGIN')
+      await deleteSession(app.db, request.cookies[CLIENT_COOKIE])
+      reply.clearCookie(CLIENT_COOKIE, { path: '/' })
+      return reply.ok(null, 'success:loggedOut')
+    },
+  })
 
-  api.get('/auth/client/profile', { schema: { tags, summary: "The signed-in shopper's profile" }, preHandler: [requireClient] }, async (request, reply) =>
+  api.get('/auth/client/profile', { schema: { tags, summary: "The signed-in shopper's profile", response: ok(clientUserReply) }, preHandler: [requireClient] }, async (request, reply) =>
     reply.ok({ user: await userReply(await currentClient(request)) }),
   )
 
   // "Who am I" for the storefront: a guest is an answer, not a failure (200 with user null), so a guest's
   // pages never log a refused request; the profile above keeps its 401 for callers that need an account.
-  api.get('/auth/client/session', { schema: { tags, summary: 'The signed-in shopper, or user null for a guest' } }, async (request, reply) => {
+  api.get('/auth/client/session', { schema: { tags, summary: 'The signed-in shopper, or user null for a guest', response: ok(clientSessionReply) } }, async (request, reply) => {
     let client: ClientRow
     try {
       await requireClient(request)
@@ -150,7 +129,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
 
   api.patch(
     '/auth/client/profile',
-    { schema: { tags, summary: 'Change names, phone or date of birth (the e-mail cannot change)', body: profileBody }, preHandler: [requireClient] },
+    { schema: { tags, summary: 'Change names, phone or date of birth (the e-mail cannot change)', body: profileBody, response: ok(clientUserReply) }, preHandler: [requireClient] },
     async (request, reply) => {
       const { firstName, lastName, phone, dateOfBirth } = request.body
       const changes = {
@@ -166,7 +145,7 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
 
   api.patch(
     '/auth/client/change-password',
-    { schema: { tags, summary: 'Change the password; every other session ends', body: changePasswordBody }, preHandler: [requireClient] },
+    { schema: { tags, summary: 'Change the password; every other session ends', body: clientPasswordBody, response: ok(nothing) }, preHandler: [requireClient] },
     async (request, reply) => {
       const client = await currentClient(request)
       if (!(await verifyPassword(client.passwordHash, request.body.currentPassword))) {
@@ -175,13 +154,13 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
       await setPassword(app.db, client.id, request.body.newPassword)
       await revokeSessions(app.db, client.id, request.cookies[CLIENT_COOKIE])
       await notifyPasswordChanged(request, client)
-      return reply.ok({}, 'success:passwordChanged')
+      return reply.ok(null, 'success:passwordChanged')
     },
   )
 
   api.post(
     '/auth/client/forgot-password',
-    { schema: { tags, summary: 'Send a 6-digit reset code by e-mail (same reply whether or not the account exists)', body: forgotBody } },
+    { schema: { tags, summary: 'Send a 6-digit reset code by e-mail (same reply whether or not the account exists)', body: forgotPasswordBody, response: ok(nothing) } },
     async (request, reply) => {
       const email = request.body.email.toLowerCase()
       await app.rateLimit('PASSWORD_RESET', request, `email:${email}`)
@@ -196,11 +175,11 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
         }
         setImmediate(() => void app.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'reset e-mail could not be sent')))
       }
-      return reply.ok({}, 'success:resetCodeSent')
+      return reply.ok(null, 'success:resetCodeSent')
     },
   )
 
-  api.post('/auth/client/verify-reset-code', { schema: { tags, summary: 'Check a reset code without using it', body: verifyBody } }, async (request, reply) => {
+  api.post('/auth/client/verify-reset-code', { schema: { tags, summary: 'Check a reset code without using it', body: resetCodeBody, response: ok(resetCodeReply) } }, async (request, reply) => {
     await app.rateLimit('PASSWORD_RESET', request, `verify:${request.body.email.toLowerCase()}`)
     await checkResetCode(app.db, request.body.email, request.body.resetCode, false)
     return reply.ok({ valid: true }, 'success:resetCodeValid')
@@ -208,14 +187,14 @@ export async function clientAuthRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/auth/client/reset-password',
-    { schema: { tags, summary: 'Set a new password with a reset code; every session ends', body: resetBody } },
+    { schema: { tags, summary: 'Set a new password with a reset code; every session ends', body: resetPasswordBody, response: ok(nothing) } },
     async (request, reply) => {
       await app.rateLimit('PASSWORD_RESET', request, `verify:${request.body.email.toLowerCase()}`)
       const client = await checkResetCode(app.db, request.body.email, request.body.resetCode, true)
       await setPassword(app.db, client.id, request.body.newPassword)
       await revokeSessions(app.db, client.id)
       await notifyPasswordChanged(request, client)
-      return reply.ok({}, 'success:passwordReset')
+      return reply.ok(null, 'success:passwordReset')
     },
   )
 }

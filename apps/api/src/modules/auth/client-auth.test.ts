@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { sql } from 'drizzle-orm'
+import { clientUser } from '@shop/shared'
+import { eq, sql } from 'drizzle-orm'
+import { clients } from '../../db/schema.ts'
 import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
 
@@ -139,6 +141,23 @@ for (const target of TEST_TARGETS) {
       assert.equal(res.body.data.user.dateOfBirth, '1995-04-02')
       const login = await shop.http('POST', '/api/v1/auth/client/login', { body: { email: 'profile@example.dz', password } })
       assert.equal(login.status, 200, 'the password hash was not overwritten')
+    })
+
+    test('every reply naming the shopper carries exactly the fields of its contract: the password hash never leaves the server', async () => {
+      const { cookie, body: signedUp } = await signup('contract@example.dz')
+      const login = await shop.http('POST', '/api/v1/auth/client/login', { body: { email: 'contract@example.dz', password } })
+      const replies = [
+        signedUp,
+        login.body,
+        (await shop.http('GET', '/api/v1/auth/client/profile', { cookie })).body,
+        (await shop.http('GET', '/api/v1/auth/client/session', { cookie })).body,
+        (await shop.http('PATCH', '/api/v1/auth/client/profile', { cookie, body: { firstName: 'Nadia' } })).body,
+      ]
+      for (const reply of replies) assert.deepEqual(Object.keys(reply.data.user).sort(), Object.keys(clientUser.shape).sort())
+      const [row] = await shop.database.db.select({ passwordHash: clients.passwordHash }).from(clients).where(eq(clients.email, 'contract@example.dz'))
+      const text = JSON.stringify(replies)
+      assert.equal(text.includes(row!.passwordHash), false)
+      assert.doesNotMatch(text, /passwordHash|argon2/)
     })
 
     test('a cookie-authenticated write from another origin is refused', async () => {

@@ -1,33 +1,15 @@
+import { nothing, ok, staffMemberReply, staffPasswordBody, staffSignInBody } from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { newPassword } from '@shop/shared'
-import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { createSession, deleteSession, requireStaff, STAFF_COOKIE, setSessionCookie, staffOf } from '../../plugins/session.ts'
-import { MAX_PASSWORD_BYTES } from '../auth/passwords.ts'
 import { authenticateStaff, changeOwnPassword } from './staff.service.ts'
 
-const loginBody = z.object({
-  email: z.email({ error: 'validation:email' }).max(254),
-  password: z
-    .string()
-    .min(1, 'validation:required')
-    .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, 'validation:password.tooLong'),
-})
-
-const changePasswordBody = z.object({
-  currentPassword: z
-    .string()
-    .min(1, 'validation:required')
-    .refine((p) => Buffer.byteLength(p) <= MAX_PASSWORD_BYTES, 'validation:password.tooLong'),
-  newPassword,
-})
-
 export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
   const secure = Boolean(app.config.PUBLIC_URL?.startsWith('https://'))
 
-  api.post('/auth/login', { schema: { tags: ['admin'], summary: 'Staff sign-in', body: loginBody } }, async (request, reply) => {
+  api.post('/auth/login', { schema: { tags: ['admin'], summary: 'Staff sign-in', body: staffSignInBody, response: ok(staffMemberReply) } }, async (request, reply) => {
     // counted before the password hash is checked: refused tries cost no Argon2 work
     await app.rateLimit('STAFF_LOGIN', request, `email:${request.body.email.toLowerCase()}`)
     const member = await authenticateStaff(app.db, request.body.email, request.body.password)
@@ -39,15 +21,15 @@ export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
     return reply.ok({ staff: { _id: member.id, email: member.email, name: member.name, role: member.role } })
   })
 
-  api.post('/auth/logout', { schema: { tags: ['admin'], summary: 'Staff sign-out' } }, async (request, reply) => {
+  api.post('/auth/logout', { schema: { tags: ['admin'], summary: 'Staff sign-out', response: ok(nothing) } }, async (request, reply) => {
     await deleteSession(app.db, request.cookies[STAFF_COOKIE])
     reply.clearCookie(STAFF_COOKIE, { path: '/' })
-    return reply.ok({})
+    return reply.ok(null)
   })
 
   api.get(
     '/auth/me',
-    { schema: { tags: ['admin'], summary: 'The signed-in staff member' }, onRequest: requireStaff('account') },
+    { schema: { tags: ['admin'], summary: 'The signed-in staff member', response: ok(staffMemberReply) }, onRequest: requireStaff('account') },
     async (request, reply) => {
       const member = request.staff
       if (!member) throw new AppError('UNAUTHENTICATED')
@@ -58,7 +40,7 @@ export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/auth/password',
     {
-      schema: { tags: ['admin'], summary: 'Change one’s own password (current one required); every other session of the member ends', body: changePasswordBody },
+      schema: { tags: ['admin'], summary: 'Change one’s own password (current one required); every other session of the member ends', body: staffPasswordBody, response: ok(nothing) },
       onRequest: requireStaff('account'),
     },
     async (request, reply) => {
@@ -66,7 +48,7 @@ export async function adminAuthRoutes(app: FastifyInstance): Promise<void> {
       // a stolen session cannot try current passwords without limit
       await app.rateLimit('STAFF_LOGIN', request, `staff:${member.id}`)
       await changeOwnPassword(app.db, member.id, request.cookies[STAFF_COOKIE], request.body)
-      return reply.ok({}, 'success:passwordChanged')
+      return reply.ok(null, 'success:passwordChanged')
     },
   )
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { staffAccount, staffMember } from '@shop/shared'
 import { asc, eq } from 'drizzle-orm'
 import { auditLog, coupons, deliveryPrices, orders, products, sessions, shopSettings, staff } from '../../db/schema.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
@@ -195,6 +196,21 @@ for (const target of TEST_TARGETS) {
       assert.equal(relogin.status, 200)
       // put it back for the other tests
       assert.equal((await me('POST', '/auth/password', { currentPassword: 'a-brand-new-secret', newPassword: shop.password })).status, 200)
+    })
+
+    test('staff replies carry exactly the fields of their contract: no password hash, no session token leaves the server', async () => {
+      const owner = as(shop.ownerCookie)
+      const hashes = (await shop.database.db.select({ passwordHash: staff.passwordHash }).from(staff)).map((r) => r.passwordHash)
+      const tokens = (await shop.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions)).map((r) => r.tokenHash)
+      const list = await owner('GET', '/staff')
+      assert.equal(list.status, 200)
+      assert.ok(list.body.data.staff.length >= 3)
+      for (const member of list.body.data.staff) assert.deepEqual(Object.keys(member).sort(), Object.keys(staffAccount.shape).sort())
+      const me = await owner('GET', '/auth/me')
+      assert.deepEqual(Object.keys(me.body.data.staff).sort(), Object.keys(staffMember.shape).sort())
+      const text = JSON.stringify([list.body, me.body])
+      for (const secret of [...hashes, ...tokens, shop.ownerCookie.split('=')[1]!]) assert.equal(text.includes(secret), false)
+      assert.doesNotMatch(text, /passwordHash|argon2/)
     })
 
     test("the owner resets a member's password (generated or given): that member's sessions end, the reset is audited", async () => {

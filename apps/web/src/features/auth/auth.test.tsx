@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { GUEST_SESSION_KEY } from '../../lib/api.ts'
-import { SETTINGS } from '../../test/fixtures.ts'
+import { SETTINGS, SHOPPER } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { routeApi } from '../../test/route-api.ts'
 import { cartItem, cartOf, SESSION_ID } from '../../test/cart-fixtures.ts'
@@ -9,11 +9,6 @@ import { safeRedirect } from './api/use-auth-actions.ts'
 
 // Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.
 configure({ asyncUtilTimeout: 4000 })
-
-const USER = {
-  _id: 'u1', firstName: 'Amine', lastName: 'Benali', name: 'Amine Benali', email: 'amine@example.dz',
-  phone: '0551234567', dateOfBirth: null, createdAt: '2026-01-01T00:00:00Z', totalOrders: 3,
-}
 
 describe('account guard', () => {
   test('an anonymous visit to /orders shows the check, then goes to /login?redirect=/orders', async () => {
@@ -37,7 +32,7 @@ describe('account guard', () => {
   test('a signed-in client sees the orders page with the real total on the profile', async () => {
     routeApi({
       '/settings': { data: { settings: SETTINGS } },
-      'GET /auth/client/session': { data: { user: USER } },
+      'GET /auth/client/session': { data: { user: SHOPPER } },
       'GET /cart/client': { data: { cart: cartOf([], null) } },
       'GET /order/client': { data: { orders: [], currentPage: 1, totalPages: 1, totalOrders: 0 } },
     })
@@ -50,7 +45,7 @@ describe('account guard', () => {
   test('/login sends signed-in clients home', async () => {
     routeApi({
       '/settings': { data: { settings: SETTINGS } },
-      'GET /auth/client/session': { data: { user: USER } },
+      'GET /auth/client/session': { data: { user: SHOPPER } },
       'GET /cart/client': { data: { cart: cartOf([], null) } },
     })
     const { router } = renderApp({ path: '/login', locale: 'fr' })
@@ -63,7 +58,7 @@ describe('account guard', () => {
       '/settings': { data: { settings: SETTINGS } },
       'GET /auth/client/session': { data: { user: null } },
       'GET /cart/guest': { data: { cart: cartOf([cartItem()]), sessionId: SESSION_ID } },
-      'POST /auth/client/login': { data: { user: USER } },
+      'POST /auth/client/login': { data: { user: SHOPPER } },
       'GET /cart/client': { data: { cart: cartOf([cartItem({ quantity: 2 })], null) } },
     })
     const { router } = renderApp({ path: '/login?redirect=%2Fcart', locale: 'fr' })

@@ -19,7 +19,7 @@ function checkoutApi(extra: Record<string, FakeHandler> = {}, items = [cartItem(
   window.localStorage.setItem(GUEST_SESSION_KEY, SESSION_ID)
   return routeApi({
     '/settings': { data: { settings: SETTINGS } },
-    'GET /auth/client/profile': { status: 401, code: 'UNAUTHENTICATED' },
+    'GET /auth/client/session': { data: { user: null } },
     'GET /cart/guest': { data: { cart: cartOf(items), sessionId: SESSION_ID } },
     'GET /location/states': { data: { states: WILAYAS } },
     'GET /location/states/16/cities': { data: { cities: COMMUNES } },

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { SETTINGS } from '../../test/fixtures.ts'
+import { SETTINGS, SHOPPER } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { routeApi } from '../../test/route-api.ts'
 import { cartOf } from '../../test/cart-fixtures.ts'
@@ -9,10 +9,7 @@ import type { ClientOrder } from './types.ts'
 // Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.
 configure({ asyncUtilTimeout: 4000 })
 
-const USER = {
-  _id: 'u1', firstName: 'Amine', lastName: 'Benali', name: 'Amine Benali', email: 'amine@example.dz',
-  phone: '0551234567', dateOfBirth: null, createdAt: '2026-01-01T00:00:00Z', totalOrders: 1,
-}
+const USER = { ...SHOPPER, totalOrders: 1 }
 
 const ORDER: ClientOrder = {
   _id: 'o1',

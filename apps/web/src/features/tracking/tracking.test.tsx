@@ -21,7 +21,7 @@ const ORDER = {
 function trackingApi(tracking: FakeHandler, details?: FakeHandler) {
   return routeApi({
     '/settings': { data: { settings: SETTINGS } },
-    'GET /auth/client/profile': { status: 401, code: 'UNAUTHENTICATED' },
+    'GET /auth/client/session': { data: { user: null } },
     'GET /cart/guest': { data: { cart: { items: [], cartCount: 0, subtotal: 0, isEmpty: true }, sessionId: null } },
     'POST /tracking': tracking,
     ...(details ? { 'POST /tracking/o1': details } : {}),

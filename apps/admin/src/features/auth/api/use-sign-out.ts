@@ -1,5 +1,6 @@
+import { nothing } from '@shop/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
+import { api } from '../../../lib/api.ts'
 import { authKeys, isStaffData } from '../../../lib/auth-keys.ts'
 
 /**
@@ -9,7 +10,7 @@ import { authKeys, isStaffData } from '../../../lib/auth-keys.ts'
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => legacyApi<unknown>('/admin/auth/logout', { method: 'POST' }),
+    mutationFn: () => api('/admin/auth/logout', nothing, { method: 'POST' }),
     onSuccess: () => {
       queryClient.removeQueries({ predicate: isStaffData })
       queryClient.setQueryData(authKeys.me(), null)

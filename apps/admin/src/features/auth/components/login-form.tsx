@@ -1,3 +1,4 @@
+import type { StaffSignInBody } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -5,9 +6,8 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useSignIn } from '../api/use-sign-in.ts'
-import type { SignInBody } from '../../../lib/staff-types.ts'
 
-type Field = keyof SignInBody
+type Field = keyof StaffSignInBody
 
 function readField(form: FormData, field: Field): string {
   const value = form.get(field)
@@ -33,7 +33,7 @@ export function LoginForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const body: SignInBody = { email: readField(form, 'email').trim(), password: readField(form, 'password') }
+    const body: StaffSignInBody = { email: readField(form, 'email').trim(), password: readField(form, 'password') }
     const missing = (Object.keys(body) as Field[]).filter((field) => body[field] === '')
     setEmpty(missing)
     if (missing.length > 0) {

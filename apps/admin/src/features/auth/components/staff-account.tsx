@@ -1,11 +1,10 @@
-import type { StaffRole } from '@shop/shared'
+import type { StaffMember, StaffRole } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { IconSignOut } from '../../../components/icons/icon-sign-out.tsx'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useSignOut } from '../api/use-sign-out.ts'
-import type { Staff } from '../../../lib/staff-types.ts'
 
 const ROLE_TONE = {
   owner: 'bg-brand-soft text-brand',
@@ -14,7 +13,7 @@ const ROLE_TONE = {
 } as const satisfies Record<StaffRole, string>
 
 export interface StaffAccountProps {
-  staff: Staff
+  staff: StaffMember
   /** Closes the phone drawer when the account link is followed. */
   onNavigate?: () => void
 }

@@ -1,21 +1,18 @@
+import {
+  type ClientUser,
+  clientUserReply,
+  type LoginBody,
+  nothing,
+  type ResetCodeBody,
+  resetCodeReply,
+  type ResetPasswordBody,
+  type SignupBody,
+} from '@shop/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { legacyApi, clearGuestSessionId } from '../../../lib/api.ts'
-import { authKeys, type ClientUser, markSignedOut } from '../../../lib/auth-state.ts'
+import { api, clearGuestSessionId } from '../../../lib/api.ts'
+import { authKeys, markSignedOut } from '../../../lib/auth-state.ts'
 import { cartKeys } from '../../../lib/query-keys.ts'
 import { clearSessionEnded } from '../../../lib/session-ended.ts'
-
-export interface LoginInput {
-  email: string
-  password: string
-  rememberMe: boolean
-}
-
-export interface SignupInput extends LoginInput {
-  firstName: string
-  lastName: string
-  confirmPassword: string
-  phone?: string
-}
 
 /**
  * After login or sign-up the server has merged the guest cart (the X-Session-Id went with the request):
@@ -35,7 +32,7 @@ function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn()
   return useMutation({
-    mutationFn: (input: LoginInput) => legacyApi<{ user: ClientUser }>('/auth/client/login', { method: 'POST', body: input }),
+    mutationFn: (input: LoginBody) => api('/auth/client/login', clientUserReply, { method: 'POST', body: input }),
     onSuccess: ({ user }) => signedIn(user),
   })
 }
@@ -43,10 +40,8 @@ export function useLogin() {
 export function useSignup() {
   const signedIn = useSignedIn()
   return useMutation({
-    mutationFn: (input: SignupInput) => legacyApi<{ user?: ClientUser }>('/auth/client/signup', { method: 'POST', body: input }),
-    onSuccess: ({ user }) => {
-      if (user) signedIn(user)
-    },
+    mutationFn: (input: SignupBody) => api('/auth/client/signup', clientUserReply, { method: 'POST', body: input }),
+    onSuccess: ({ user }) => signedIn(user),
   })
 }
 
@@ -54,7 +49,7 @@ export function useSignup() {
 export function useLogout() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => legacyApi('/auth/client/logout', { method: 'POST' }).catch(() => undefined),
+    mutationFn: () => api('/auth/client/logout', nothing, { method: 'POST' }).catch(() => null),
     onSettled: () => markSignedOut(queryClient),
   })
 }
@@ -62,14 +57,13 @@ export function useLogout() {
 export function useForgotPassword() {
   return {
     requestCode: useMutation({
-      mutationFn: (email: string) => legacyApi('/auth/client/forgot-password', { method: 'POST', body: { email } }),
+      mutationFn: (email: string) => api('/auth/client/forgot-password', nothing, { method: 'POST', body: { email } }),
     }),
     verifyCode: useMutation({
-      mutationFn: (input: { email: string; resetCode: string }) => legacyApi('/auth/client/verify-reset-code', { method: 'POST', body: input }),
+      mutationFn: (input: ResetCodeBody) => api('/auth/client/verify-reset-code', resetCodeReply, { method: 'POST', body: input }),
     }),
     reset: useMutation({
-      mutationFn: (input: { email: string; resetCode: string; newPassword: string; confirmPassword: string }) =>
-        legacyApi('/auth/client/reset-password', { method: 'POST', body: input }),
+      mutationFn: (input: ResetPasswordBody) => api('/auth/client/reset-password', nothing, { method: 'POST', body: input }),
     }),
   }
 }

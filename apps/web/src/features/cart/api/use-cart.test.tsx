@@ -9,10 +9,10 @@ import { createQueryClient } from '../../../lib/query-client.ts'
 import { ALL_LANGUAGES } from '../../../test/all-languages.ts'
 import { routeApi } from '../../../test/route-api.ts'
 import { cartItem, cartOf, SESSION_ID } from '../../../test/cart-fixtures.ts'
+import { SHOPPER } from '../../../test/fixtures.ts'
 import { cartKeys, useAddToCart, useCart } from './use-cart.ts'
 
 const ISSUED = '7a1c2b7a-9d4e-4f6a-8b2c-1d2e3f4a5b6c'
-const USER = { _id: 'u1', firstName: 'Lina', lastName: 'K', name: 'Lina K', email: 'lina@example.dz', phone: null, dateOfBirth: null, createdAt: '2026-01-01T00:00:00.000Z', totalOrders: 0 }
 const line = { productId: 'b1b2c3d4-0000-4000-8000-000000000001', quantity: 1, size: '42', color: 'black' }
 
 function setup() {
@@ -62,7 +62,7 @@ describe('guest cart session', () => {
     window.localStorage.setItem(GUEST_SESSION_KEY, SESSION_ID)
     let signedIn = false
     const api = routeApi({
-      '/auth/client/session': () => ({ data: { user: signedIn ? USER : null } }),
+      '/auth/client/session': () => ({ data: { user: signedIn ? SHOPPER : null } }),
       'GET /cart/guest': { data: { cart: cartOf([cartItem()]), sessionId: SESSION_ID } },
       'POST /cart/guest/add': () => {
         signedIn = true // the login of another tab merged this guest cart
