@@ -18,8 +18,7 @@ export const withoutUndefined = <T extends object>(values: T) =>
 /** Query-string booleans: "true"/"false"/"1"/"0". */
 export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
-/** A date-time in ISO 8601 (or null to clear it). */
-export const isoDateTime = z.iso.datetime({ offset: true }).transform((s) => new Date(s))
+export { isoDateTime } from '@shop/shared'
 
 /** Text that is optional and cleared by an empty string. */
 export const optionalText = (max: number) =>

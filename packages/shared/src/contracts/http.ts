@@ -35,3 +35,29 @@ export const count = z.number().int().nonnegative()
 
 /** A reply that carries nothing but its message (`data: null`). */
 export const nothing = z.null()
+
+// ---------------------------------------------------------------- requests
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** An id in a request: a UUID, or "not valid" under the field's name. */
+export const uuidText = z.string().regex(UUID, 'validation:invalid')
+
+/** A date-time in ISO 8601 with its offset, read as a `Date` (request bodies). */
+export const isoDateTime = z.iso.datetime({ offset: true }).transform((s) => new Date(s))
+
+/** `page` from 1; `limit` capped at 100 (docs/decisions.md, API contract), never refused for being large. */
+export function pagingQuery(defaultLimit: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(defaultLimit)
+      .transform((n) => Math.min(n, 100)),
+  }
+}
+
+/** The page fields of a paged list reply (`paged()` in the API). */
+export const pageInfo = { currentPage: z.number().int(), totalPages: z.number().int(), total: count }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Locale } from '@shop/shared'
+import { type Cart, type CartLine, type Locale, MAX_LINE_QUANTITY } from '@shop/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { cartItems, cartMerges, carts, products, variants } from '../../db/schema.ts'
@@ -14,8 +14,8 @@ export type CartOwner = { clientId: string } | { sessionId: string }
 /** A guest adding to the cart: the session id sent, or none yet (the first add issues one). */
 export type AddOwner = { clientId: string } | { sessionId: string | undefined }
 
-/** One cart line may hold at most this many units (a shop, not a wholesaler). */
-export const MAX_LINE_QUANTITY = 100
+/** One cart line may hold at most this many units (packages/shared/src/contracts/cart.ts). */
+export { MAX_LINE_QUANTITY }
 
 /** The most units one cart line may hold: the shop's per-item order limit, never above MAX_LINE_QUANTITY. */
 async function lineCap(db: Db): Promise<number> {
@@ -84,39 +84,15 @@ async function cartForAdd(tx: Db, owner: CartOwner): Promise<{ cartId: string; o
   return { cartId: issued.cartId, owner: { sessionId: issued.sessionId } }
 }
 
-export interface CartReply {
-  _id: string | null
-  items: CartItemReply[]
-  sessionId: string | null
-  cartCount: number
-  subtotal: number
-  isEmpty: boolean
-  hasUnavailable: boolean
-}
-
-export interface CartItemReply {
-  _id: string
-  product: { _id: string; slug: string; name: string; price: number; image: ReturnType<typeof responsiveImage> | null }
-  variantId: string
-  quantity: number
-  size: string
-  color: string
-  priceAtAdd: number
-  price: number
-  totalPrice: number
-  stock: number
-  available: boolean
-  quantityAboveStock: boolean
-}
-
-/** The whole cart as the storefront shows it, at today's prices and stock. */
+/** A line's photo: the line's own colour's first, then one of no colour in particular, then any. */
 const colourFirst = sql`case when i.color = ${variants.color} then 0 when i.color is null then 1 else 2 end, i.position`
 
-export function emptyCart(sessionId: string | null): CartReply {
+export function emptyCart(sessionId: string | null): Cart {
   return { _id: null, items: [], sessionId, cartCount: 0, subtotal: 0, isEmpty: true, hasUnavailable: false }
 }
 
-export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promise<CartReply> {
+/** The whole cart as the storefront shows it, at today's prices and stock. */
+export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promise<Cart> {
   const cartId = await findCartId(db, owner)
   const sessionId = 'sessionId' in owner ? owner.sessionId : null
   if (!cartId) return emptyCart(sessionId)
@@ -144,7 +120,7 @@ export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promis
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-  const items: CartItemReply[] = rows.map((row) => {
+  const items: CartLine[] = rows.map((row) => {
     const available = row.isActive && row.stock > 0
     return {
       _id: row.id,
