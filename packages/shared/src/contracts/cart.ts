@@ -24,7 +24,7 @@ export const mergeCartBody = z.object({ sessionId: uuidText })
 const lineImage = z.object({ src: z.string(), srcSet: z.string(), width: z.number().int(), height: z.number().int() })
 
 /** A cart line at today's price and stock. Amounts are whole dinars. */
-export const cartLine = z.object({
+export const cartItem = z.object({
   _id: z.string(),
   product: z.object({ _id: z.string(), slug: z.string(), name: z.string(), price: count, image: lineImage.nullable() }),
   variantId: z.string(),
@@ -40,12 +40,12 @@ export const cartLine = z.object({
   available: z.boolean(),
   quantityAboveStock: z.boolean(),
 })
-export type CartLine = z.output<typeof cartLine>
+export type CartItem = z.output<typeof cartItem>
 
 export const cart = z.object({
   /** null: the owner has no cart on the server yet. */
   _id: z.string().nullable(),
-  items: z.array(cartLine),
+  items: z.array(cartItem),
   /** The guest session the cart belongs to; null for a client's cart (or a guest without one). */
   sessionId: z.string().nullable(),
   cartCount: count,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type Cart, type CartLine, type Locale, MAX_LINE_QUANTITY } from '@shop/shared'
+import { type Cart, type CartItem, type Locale, MAX_LINE_QUANTITY } from '@shop/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { cartItems, cartMerges, carts, products, variants } from '../../db/schema.ts'
@@ -120,7 +120,7 @@ export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promis
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-  const items: CartLine[] = rows.map((row) => {
+  const items: CartItem[] = rows.map((row) => {
     const available = row.isActive && row.stock > 0
     return {
       _id: row.id,
