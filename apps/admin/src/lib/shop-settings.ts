@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { legacyApi } from './api.ts'
-import { pickLocalized } from './localized.ts'
+import { pickLocalized } from '@shop/shared'
 import { useLocale } from './use-locale.ts'
 
 /** The part of the public settings the back office shows; the reply has more (contacts, address). */

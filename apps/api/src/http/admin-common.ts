@@ -15,10 +15,8 @@ export function requireUuid(value: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND'
 export const withoutUndefined = <T extends object>(values: T) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
 
-/** Query-string booleans: "true"/"false"/"1"/"0". */
-export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
-
-export { isoDateTime } from '@shop/shared'
+/** Query-string booleans and ISO date-times, from the contracts (packages/shared/src/contracts/http.ts). */
+export { isoDateTime, queryBoolean } from '@shop/shared'
 
 /** Text that is optional and cleared by an empty string. */
 export const optionalText = (max: number) =>

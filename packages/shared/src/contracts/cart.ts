@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { responsiveImage } from './catalogue.ts'
 import { count, uuidText } from './http.ts'
 
 /** The cart of a guest (`/cart/guest...`, X-Session-Id) or of a signed-in client (`/cart/client...`). */
@@ -20,13 +21,10 @@ export const cartItemParams = z.object({ itemId: uuidText })
 /** `POST /cart/merge`: the guest session to move into the signed-in client's cart (also sent as X-Session-Id). */
 export const mergeCartBody = z.object({ sessionId: uuidText })
 
-/** The photo of a cart line (the API's responsive image: `src` near 300 px wide, `srcSet` every stored width). */
-const lineImage = z.object({ src: z.string(), srcSet: z.string(), width: z.number().int(), height: z.number().int() })
-
 /** A cart line at today's price and stock. Amounts are whole dinars. */
 export const cartItem = z.object({
   _id: z.string(),
-  product: z.object({ _id: z.string(), slug: z.string(), name: z.string(), price: count, image: lineImage.nullable() }),
+  product: z.object({ _id: z.string(), slug: z.string(), name: z.string(), price: count, image: responsiveImage.nullable() }),
   variantId: z.string(),
   quantity: count,
   size: z.string(),

@@ -59,5 +59,8 @@ export function pagingQuery(defaultLimit: number) {
   }
 }
 
+/** Query-string booleans: "true"/"false"/"1"/"0". */
+export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+
 /** The page fields of a paged list reply (`paged()` in the API). */
 export const pageInfo = { currentPage: z.number().int(), totalPages: z.number().int(), total: count }

@@ -1,5 +1,6 @@
 export * from './http.ts'
 export * from './delivery.ts'
+export * from './catalogue.ts'
 export * from './cart.ts'
 export * from './coupons.ts'
 export * from './shipping.ts'

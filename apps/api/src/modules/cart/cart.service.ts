@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { type Cart, type CartItem, type Locale, MAX_LINE_QUANTITY } from '@shop/shared'
+import { type Cart, type CartItem, type Locale, MAX_LINE_QUANTITY, pickLocalized as localized } from '@shop/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { cartItems, cartMerges, carts, products, variants } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { responsiveImage } from '../../http/media.ts'
-import { localized, PRODUCT_IMAGE_SIZE } from '../catalogue/catalogue.repo.ts'
+import { PRODUCT_IMAGE_SIZE } from '../catalogue/catalogue.repo.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
 
 /** Whose cart: a signed-in client, or a guest session id. */
