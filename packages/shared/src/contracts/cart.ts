@@ -1,11 +1,9 @@
 import { z } from 'zod'
+import { MAX_LINE_QUANTITY } from '../orders.ts'
 import { responsiveImage } from './catalogue.ts'
 import { count, uuidText } from './http.ts'
 
 /** The cart of a guest (`/cart/guest...`, X-Session-Id) or of a signed-in client (`/cart/client...`). */
-
-/** One cart line may hold at most this many units (a shop, not a wholesaler). */
-export const MAX_LINE_QUANTITY = 100
 
 const lineQuantity = z.number().int().min(1).max(MAX_LINE_QUANTITY)
 const variantPart = z.string().trim().min(1).max(40).optional()

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { normalizeCouponCode } from '../checkout.ts'
 import { COUPON_TYPES } from '../orders.ts'
-import { count, isoDateTime, pageInfo, pagingQuery, timestamp } from './http.ts'
+import { count, isoDateTime, paging, pagingQuery, timestamp } from './http.ts'
 
 /** Coupons: the checkout's check (`/coupons/client/...`) and the back office (`/admin/coupons`). */
 
@@ -81,7 +81,7 @@ export const adminCoupon = z.object({
 })
 export type AdminCoupon = z.output<typeof adminCoupon>
 
-export const couponPage = z.object({ coupons: z.array(adminCoupon), ...pageInfo })
+export const couponPage = z.object({ coupons: z.array(adminCoupon), ...paging })
 /** A created (201) or changed coupon. */
 export const couponReply = z.object({ coupon: adminCoupon })
 /** A coupon some order used is only switched off (`deactivated`); one never used is gone (`deleted`). */

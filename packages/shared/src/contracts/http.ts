@@ -62,5 +62,5 @@ export function pagingQuery(defaultLimit: number) {
 /** Query-string booleans: "true"/"false"/"1"/"0". */
 export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
-/** The page fields of a paged list reply (`paged()` in the API). */
-export const pageInfo = { currentPage: z.number().int(), totalPages: z.number().int(), total: count }
+/** The page fields of a paged list reply. */
+export const paging = { currentPage: z.number().int(), totalPages: z.number().int(), total: count }

@@ -14,7 +14,7 @@ export type CartOwner = { clientId: string } | { sessionId: string }
 /** A guest adding to the cart: the session id sent, or none yet (the first add issues one). */
 export type AddOwner = { clientId: string } | { sessionId: string | undefined }
 
-/** One cart line may hold at most this many units (packages/shared/src/contracts/cart.ts). */
+/** One cart line may hold at most this many units (a shop, not a wholesaler). */
 export { MAX_LINE_QUANTITY }
 
 /** The most units one cart line may hold: the shop's per-item order limit, never above MAX_LINE_QUANTITY. */
