@@ -1,17 +1,36 @@
 import { fixture } from '@shop/client-kit'
-import { type AdminCategory, adminCategoriesReply, adminCategory, type AdminProduct, adminProduct } from '@shop/shared'
+import { adminCategoriesReply, type AdminCategory, adminCategory, type AdminProduct, adminProduct, adminShopSettings, dashboardFigures, shopSettings } from '@shop/shared'
 import type { z } from 'zod'
 import type { Staff } from '../lib/staff-types.ts'
-import type { DashboardFigures } from '../features/dashboard/types.ts'
 import type { OrderList, OrderPage, OrderRow } from '../features/orders/types.ts'
 
 export const OWNER: Staff = { _id: 's-1', email: 'amina@khatwa.dz', name: 'Amina Benali', role: 'owner' }
 
-export const SHOP = { settings: { name: { ar: 'خطوة', fr: 'Khatwa' }, logo: null } }
+/** The storefront's settings (`GET /settings`): the back office shows the name and logo, the slips the phone. */
+export const SHOP = {
+  settings: fixture(shopSettings, {
+    name: { ar: 'خطوة', fr: 'Khatwa' },
+    logo: null,
+    phone: null,
+    whatsapp: null,
+    email: null,
+    address: { ar: null, fr: null },
+    wilayaDivision: 58,
+    bankDetails: null,
+    ccpDetails: null,
+    paymentMethods: ['cash_on_delivery'],
+    orderLimits: { maxLineQuantity: 10, maxOrderQuantity: 20, maxOpenOrdersPerPhone: 3 },
+  }),
+}
 
-export const FIGURES: DashboardFigures = {
+export const FIGURES = fixture(dashboardFigures, {
   ordersToday: 14,
   revenueToday: 123400,
+  revenueTodayByGroup: {
+    pending: { orders: 6, amount: 52000 },
+    toDeliver: { orders: 5, amount: 48400 },
+    delivered: { orders: 3, amount: 23000 },
+  },
   awaitingConfirmation: 6,
   ordersByStatus: {
     pending: 6,
@@ -42,7 +61,9 @@ export const FIGURES: DashboardFigures = {
       stock: 3,
     },
   ],
-}
+  // a quiet month: the chart is drawn from the days with orders (tests that need it send their own)
+  last30Days: [],
+})
 
 export const STAFF_MEMBER: Staff = { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'manager' }
 
@@ -137,7 +158,7 @@ export const ORDER_PAGE: OrderPage = {
 }
 
 /** The shop settings as GET /admin/settings returns them. */
-export const SHOP_SETTINGS = {
+export const SHOP_SETTINGS = fixture(adminShopSettings, {
   nameAr: 'خطوة',
   nameFr: 'Khatwa',
   logo: null,
@@ -156,7 +177,7 @@ export const SHOP_SETTINGS = {
   maxOrderQuantity: 20,
   maxOpenOrdersPerPhone: 3,
   updatedAt: '2026-11-24T06:00:00.000Z',
-}
+})
 
 /** A category of `GET /admin/categories`: top level, active, empty unless told. */
 export function category(overrides: Partial<z.input<typeof adminCategory>> = {}): AdminCategory {

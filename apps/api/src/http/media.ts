@@ -5,6 +5,7 @@ export function mediaUrl(path: string, width: number): string {
   return `/media/${path}-${width}.webp`
 }
 
+export type { ResponsiveImage }
 
 /** `src` is the width closest to `preferred`; `srcSet` lists every stored width. */
 export function responsiveImage(

@@ -1,19 +1,20 @@
 import { fixture } from '@shop/client-kit'
-import { type HomepageCategory, homepageCategory, type ProductSummary, productSummary } from '@shop/shared'
+import { activeBanner, type HomepageCategory, homepageCategory, type ProductSummary, productSummary, shopSettings } from '@shop/shared'
 import type { z } from 'zod'
-import type { Banner } from '../features/marketing/types.ts'
-import type { ShopSettings } from '../lib/shop-settings.ts'
 
-export const SETTINGS: ShopSettings = {
+export const SETTINGS = fixture(shopSettings, {
   name: { ar: 'خطوة', fr: 'Khatwa' },
   logo: null,
   phone: '0555123456',
   email: 'contact@khatwa.dz',
   address: { ar: 'الجزائر العاصمة', fr: 'Alger' },
   whatsapp: '0555123456',
+  wilayaDivision: 58,
   bankDetails: null,
   ccpDetails: 'CCP 0012345678 clé 90, Khatwa SARL',
-}
+  paymentMethods: ['cash_on_delivery', 'ccp'],
+  orderLimits: { maxLineQuantity: 10, maxOrderQuantity: 20, maxOpenOrdersPerPhone: 3 },
+})
 
 export function product(overrides: Partial<z.input<typeof productSummary>> = {}): ProductSummary {
   return fixture(productSummary, {
@@ -81,8 +82,8 @@ export const CATEGORIES: HomepageCategory[] = [
   }),
 ]
 
-export const BANNERS: Banner[] = [
-  {
+export const BANNERS = [
+  fixture(activeBanner, {
     _id: 'b-1',
     title: 'تشكيلة الصيف',
     description: 'صنادل مريحة',
@@ -92,11 +93,15 @@ export const BANNERS: Banner[] = [
     descriptionFr: 'Des sandales confortables',
     link: '/collection',
     order: 0,
+    isActive: true,
+    startDate: null,
+    endDate: null,
     image: {
       src: '/media/banners/summer-1920.webp',
       srcSet: '/media/banners/summer-960.webp 960w, /media/banners/summer-1920.webp 1920w',
       width: 1920,
       height: 1080,
     },
-  },
+    focalPoint: { x: 50, y: 50 },
+  }),
 ]

@@ -1,21 +1,26 @@
+import { fixture } from '@shop/client-kit'
+import { adminBanner } from '@shop/shared'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { category, categoryList, OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, stubApi } from '../../test/stub-api.ts'
 
-const BANNER = {
+const BANNER = fixture(adminBanner, {
   _id: 'b-1',
   titleAr: 'تخفيضات',
   titleFr: 'Soldes',
+  descriptionAr: '',
+  descriptionFr: '',
   link: '/collection',
   position: 1,
   isActive: true,
   startsAt: null,
   endsAt: null,
   clickCount: 3,
-  image: { src: '/media/banners/x-960.webp', width: 1920, height: 1080 },
-}
+  image: { src: '/media/banners/x-960.webp', srcSet: '/media/banners/x-960.webp 960w, /media/banners/x-1920.webp 1920w', width: 1920, height: 1080 },
+  createdAt: '2026-11-01T08:00:00.000Z',
+})
 
 function stubBanners(patch: Parameters<typeof stubApi>[0][string] = ({ body }) => ({ data: { banner: { ...BANNER, ...(body as object) } } })) {
   return stubApi({

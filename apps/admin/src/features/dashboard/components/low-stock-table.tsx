@@ -5,7 +5,7 @@ import { colorHex, colorName } from '../../../../../../packages/shared/src/catal
 import { tableClasses as c } from '../../../components/ui/table-classes.ts'
 import { pickLocalized } from '@shop/shared'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { LowStockVariant } from '../types.ts'
+import type { LowStockVariant } from '@shop/shared'
 
 export interface LowStockTableProps {
   items: LowStockVariant[]

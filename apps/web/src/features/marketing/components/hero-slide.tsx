@@ -7,7 +7,7 @@ import { useLocale } from '../../../lib/use-locale.ts'
 import { type BannerTarget, bannerTarget } from '../banner-link.ts'
 import { squareCropPosition, textSide } from '../carousel-rules.ts'
 import { recordBannerClick } from '../record-banner-click.ts'
-import type { Banner } from '../types.ts'
+import type { ActiveBanner as Banner } from '@shop/shared'
 
 /** The picture's width on screen: the whole width from sm up; on phones the square frame shows a 16:9 picture 16/9 as wide. */
 export const HERO_IMAGE_SIZES = '(min-width: 640px) 100vw, 178vw'
