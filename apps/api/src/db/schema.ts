@@ -1,3 +1,4 @@
+import type { CouponType } from '@shop/shared'
 import { sql } from 'drizzle-orm'
 import type { StaffRole } from '@shop/shared'
 import {
@@ -352,7 +353,7 @@ export const coupons = pgTable(
     id: id(),
     /** Unique among live coupons only: a deleted or retired coupon gives its code back (see coupons_code_live_key). */
     code: text('code').notNull(),
-    type: text('type').notNull(),
+    type: text('type').$type<CouponType>().notNull(),
     value: integer('value').notNull(),
     minOrder: integer('min_order').notNull().default(0),
     maxUses: integer('max_uses'),
@@ -549,7 +550,7 @@ export const couponRedemptions = pgTable(
   },
   (t) => [
     // live uses per customer and coupon, counted by phone and by account against per_customer_limit
-    // (under the coupon's row lock, coupon.service.ts): not unique, a coupon may allow 2 or 3 uses each
+    // (under the coupon's row lock, coupons.service.ts): not unique, a coupon may allow 2 or 3 uses each
     index('coupon_redemptions_phone_idx').on(t.couponId, t.phone).where(sql`${t.releasedAt} is null`),
     index('coupon_redemptions_client_idx')
       .on(t.couponId, t.clientId)

@@ -3,7 +3,7 @@ import { clientAuthRoutes } from './auth/client-auth.routes.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { contactRoutes } from './inbox/inbox.routes.ts'
 import { trackingRoutes } from './tracking/tracking.routes.ts'
-import { couponRoutes } from './coupons/coupon.routes.ts'
+import { couponRoutes } from './coupons/coupons.routes.ts'
 import { orderRoutes } from './orders/order.routes.ts'
 import { shippingRoutes } from './shipping/shipping.routes.ts'
 

@@ -6,6 +6,7 @@ import { can, isStaffRole, type Permission, type StaffRole } from '@shop/shared'
 import type { Db } from '../db/client.ts'
 import { clients, sessions, staff } from '../db/schema.ts'
 import { AppError } from '../http/app-error.ts'
+import { isUuid } from '../http/paging.ts'
 
 export const STAFF_COOKIE = 'shop_staff'
 export const CLIENT_COOKIE = 'shop_session'
@@ -113,6 +114,17 @@ export async function requireClient(request: FastifyRequest): Promise<void> {
   const principal = token ? await findClient(request.server.db, token) : null
   if (!principal) throw new AppError('UNAUTHENTICATED')
   request.client = principal
+}
+
+/** The header a guest sends its cart session id in (the id `POST /cart/guest/add` issued). */
+export const SESSION_HEADER = 'x-session-id'
+
+/** The guest's session id from X-Session-Id: undefined when absent, 400 BAD_SESSION_ID when malformed. */
+export function guestSessionId(request: FastifyRequest): string | undefined {
+  const raw = request.headers[SESSION_HEADER]
+  if (raw === undefined || raw === '') return undefined
+  if (typeof raw !== 'string' || !isUuid(raw)) throw new AppError('BAD_SESSION_ID')
+  return raw.toLowerCase()
 }
 
 /** Requests that change state with a session cookie must come from the store's own pages (CSRF). */

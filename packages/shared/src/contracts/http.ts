@@ -44,6 +44,11 @@ export function csv() {
 /** The page fields of a paged list reply. */
 export const paging = { currentPage: z.number().int(), totalPages: z.number().int(), total: count }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** An id in a request: a UUID, or "not valid" under the field's name. */
+export const uuidText = z.string().regex(UUID, 'validation:invalid')
+
 /** `page` from 1; `limit` capped at 100 (docs/decisions.md, API contract), never refused for being large. */
 export function pagingQuery(defaultLimit: number) {
   return {

@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fixture } from '@shop/client-kit'
+import { type AdminCoupon, adminCoupon, couponPage, couponReply } from '@shop/shared'
 import { describe, expect, test } from 'vitest'
-import { type Coupon, couponStatus } from '../../features/coupons/coupons-screen.tsx'
+import { couponStatus } from '../../features/coupons/coupons-screen.tsx'
 import { OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, stubApi } from '../../test/stub-api.ts'
 
 const DAY = 86_400_000
-const base: Omit<Coupon, '_id' | 'code'> = {
+const base: Omit<AdminCoupon, '_id' | 'code'> = {
   type: 'percentage',
   value: 10,
   minOrder: 0,
@@ -16,21 +18,23 @@ const base: Omit<Coupon, '_id' | 'code'> = {
   startsAt: null,
   expiresAt: null,
   isActive: true,
+  createdAt: '2026-01-01T09:00:00.000Z',
 }
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString()
-const COUPONS: Coupon[] = [
+const COUPONS: AdminCoupon[] = [
   { ...base, _id: 'c-1', code: 'RUNNING' },
   { ...base, _id: 'c-2', code: 'OLDIE', startsAt: iso(-30 * DAY), expiresAt: iso(-DAY) },
   { ...base, _id: 'c-3', code: 'GONE', maxUses: 5, usedCount: 5 },
   { ...base, _id: 'c-4', code: 'LATER', startsAt: iso(7 * DAY) },
   { ...base, _id: 'c-5', code: 'OFF', isActive: false, expiresAt: iso(-DAY) },
-]
+].map((coupon) => fixture(adminCoupon, coupon))
+const PAGE = fixture(couponPage, { coupons: COUPONS, currentPage: 1, totalPages: 1, total: COUPONS.length })
 
 function stubCoupons(handlers: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     '/admin/auth/me': { data: { staff: OWNER } },
     '/settings': { data: SHOP },
-    '/admin/coupons': { data: { coupons: COUPONS, currentPage: 1, totalPages: 1, total: COUPONS.length } },
+    '/admin/coupons': { data: PAGE },
     ...handlers,
   })
 }
@@ -53,7 +57,7 @@ describe('coupons', () => {
 
   test('a coupon is edited after creation: the form is filled with it and the changes are sent with PATCH', async () => {
     const fetchMock = stubCoupons({
-      '/admin/coupons/c-2': ({ body }) => ({ data: { coupon: { ...COUPONS[1], ...(body as object) } } }),
+      '/admin/coupons/c-2': ({ body }) => ({ data: fixture(couponReply, { coupon: { ...COUPONS[1], ...(body as object) } as AdminCoupon }) }),
     })
     renderApp({ url: '/admin/coupons', locale: 'fr' })
     fireEvent.click(await screen.findByRole('button', { name: 'Modifier OLDIE' }))
@@ -77,7 +81,7 @@ describe('coupons', () => {
       '/admin/coupons': ({ method }) =>
         method === 'POST'
           ? { status: 409, code: 'CODE_TAKEN', message: 'Ce code existe déjà. Choisissez-en un autre.', errors: [{ field: 'code', message: 'Ce code existe déjà. Choisissez-en un autre.' }] }
-          : { data: { coupons: COUPONS, currentPage: 1, totalPages: 1, total: COUPONS.length } },
+          : { data: PAGE },
     })
     renderApp({ url: '/admin/coupons', locale: 'fr' })
     const form = await screen.findByRole('form', { name: 'Nouveau code promo' })

@@ -24,7 +24,7 @@ function stubSlips() {
   return stubApi({
     '/admin/auth/me': { data: { staff: OWNER } },
     '/settings': { data: { settings: { ...SHOP.settings, phone: '0550001122' } } },
-    '/location/states': { data: { states: [] } },
+    '/location/states': { data: { states: [], division: 58 } },
     '/admin/orders': { data: { ...ORDER_LIST, orders: [ORDER_ROW, { ...ORDER_ROW, _id: 'o-2', trackingNumber: 'KH-240117-0043' }] } },
     '/admin/orders/o-1': { data: ORDER_PAGE },
     '/admin/orders/o-2': { data: SECOND },

@@ -1,16 +1,18 @@
-import { formatPrice } from '@shop/shared'
+import { fixture } from '@shop/client-kit'
+import { formatPrice, wilayasReply } from '@shop/shared'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { ORDER_LIST, OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { stubApi } from '../../test/stub-api.ts'
 
-const WILAYAS = {
+const WILAYAS = fixture(wilayasReply, {
   states: [
-    { _id: '16', code: 16, name: 'Alger', nameAr: 'الجزائر', nameFr: 'Alger' },
-    { _id: '31', code: 31, name: 'Oran', nameAr: 'وهران', nameFr: 'Oran' },
+    { _id: 16, code: '16', name: 'Alger', nameAr: 'الجزائر', nameFr: 'Alger' },
+    { _id: 31, code: '31', name: 'Oran', nameAr: 'وهران', nameFr: 'Oran' },
   ],
-}
+  division: 58,
+})
 
 function stubOrders() {
   return stubApi({

@@ -1,7 +1,18 @@
-import { COUPON_TYPES, type CouponType, formatPrice } from '@shop/shared'
+import {
+  type AdminCoupon,
+  COUPON_TYPES,
+  type CouponBody,
+  couponPage,
+  couponRemovalReply,
+  couponReply,
+  type CouponType,
+  formatPrice,
+  type couponPatchBody,
+} from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
 import { buttonClass } from '../../components/ui/button-class.ts'
 import { CheckboxField } from '../../components/ui/checkbox-field.tsx'
 import { ErrorState } from '../../components/ui/error-state.tsx'
@@ -11,24 +22,10 @@ import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { ApiError, legacyApi } from '../../lib/api.ts'
+import { ApiError, api } from '../../lib/api.ts'
 import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
-
-export interface Coupon {
-  _id: string
-  code: string
-  type: CouponType
-  value: number
-  minOrder: number
-  maxUses: number | null
-  usedCount: number
-  perCustomerLimit: number
-  startsAt: string | null
-  expiresAt: string | null
-  isActive: boolean
-}
 
 const KEY = ['coupons'] as const
 
@@ -36,7 +33,7 @@ const EMPTY = { code: '', type: 'percentage' as CouponType, value: '', minOrder:
 type Draft = typeof EMPTY
 
 /** The form's values for an existing coupon (dates as the day in Algeria). */
-export function couponDraft(coupon: Coupon): Draft {
+export function couponDraft(coupon: AdminCoupon): Draft {
   return {
     code: coupon.code,
     type: coupon.type,
@@ -53,7 +50,7 @@ export function couponDraft(coupon: Coupon): Draft {
 export type CouponStatus = 'inactive' | 'expired' | 'usedUp' | 'scheduled' | 'active'
 
 /** What a shopper would meet now: switched off, past its end, all uses taken, not started yet, or usable. */
-export function couponStatus(coupon: Pick<Coupon, 'isActive' | 'startsAt' | 'expiresAt' | 'maxUses' | 'usedCount'>, now = Date.now()): CouponStatus {
+export function couponStatus(coupon: Pick<AdminCoupon, 'isActive' | 'startsAt' | 'expiresAt' | 'maxUses' | 'usedCount'>, now = Date.now()): CouponStatus {
   if (!coupon.isActive) return 'inactive'
   if (coupon.expiresAt && new Date(coupon.expiresAt).getTime() <= now) return 'expired'
   if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) return 'usedUp'
@@ -70,7 +67,7 @@ const STATUS_TONE: Record<CouponStatus, string> = {
 }
 
 /** The body of `POST /admin/coupons`, or the field that is wrong. */
-export function couponBody(draft: Draft): { body: Record<string, unknown> } | { field: keyof Draft } {
+export function couponBody(draft: Draft): { body: CouponBody } | { field: keyof Draft } {
   const whole = (v: string) => /^\d+$/.test(v.trim())
   const code = draft.code.trim().toUpperCase()
   if (!/^[A-Z0-9]{3,32}$/.test(code)) return { field: 'code' }
@@ -99,7 +96,7 @@ export function couponBody(draft: Draft): { body: Record<string, unknown> } | { 
 }
 
 /** Creates a coupon, or, with `editing`, changes that one (every field: code, value, dates, limits, active). */
-function CouponForm({ editing, onDone }: { editing?: Coupon | null; onDone?: () => void }) {
+function CouponForm({ editing, onDone }: { editing?: AdminCoupon | null; onDone?: () => void }) {
   const { t } = useTranslation(['marketing', 'common'])
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState<Draft>(() => (editing ? couponDraft(editing) : EMPTY))
@@ -110,10 +107,10 @@ function CouponForm({ editing, onDone }: { editing?: Coupon | null; onDone?: () 
     if (editing) sectionRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' })
   }, [editing])
   const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
+    mutationFn: (body: CouponBody) =>
       editing
-        ? legacyApi<{ coupon: Coupon }>(`/admin/coupons/${editing._id}`, { method: 'PATCH', body })
-        : legacyApi<{ coupon: Coupon }>('/admin/coupons', { method: 'POST', body }),
+        ? api(`/admin/coupons/${editing._id}`, couponReply, { method: 'PATCH', body })
+        : api('/admin/coupons', couponReply, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
   const error = useErrorMessage(create.error)
@@ -182,15 +179,16 @@ function CouponForm({ editing, onDone }: { editing?: Coupon | null; onDone?: () 
   )
 }
 
-function CouponRow({ coupon, onEdit }: { coupon: Coupon; onEdit: () => void }) {
+function CouponRow({ coupon, onEdit }: { coupon: AdminCoupon; onEdit: () => void }) {
   const { t } = useTranslation('marketing')
   const locale = useLocale()
   const queryClient = useQueryClient()
   const change = useMutation({
-    mutationFn: (patch: { isActive: boolean } | 'delete') =>
-      patch === 'delete'
-        ? legacyApi<unknown>(`/admin/coupons/${coupon._id}`, { method: 'DELETE' })
-        : legacyApi<unknown>(`/admin/coupons/${coupon._id}`, { method: 'PATCH', body: patch }),
+    mutationFn: async (patch: { isActive: boolean } | 'delete'): Promise<void> => {
+      await (patch === 'delete'
+        ? api(`/admin/coupons/${coupon._id}`, couponRemovalReply, { method: 'DELETE' })
+        : api(`/admin/coupons/${coupon._id}`, couponReply, { method: 'PATCH', body: patch satisfies z.input<typeof couponPatchBody> }))
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
   const error = useErrorMessage(change.error)
@@ -249,10 +247,10 @@ function CouponRow({ coupon, onEdit }: { coupon: Coupon; onEdit: () => void }) {
 /** Create coupons, see their use, switch them off, delete them (one already used is only switched off). */
 export function CouponsScreen() {
   const { t } = useTranslation(['marketing', 'common'])
-  const [editing, setEditing] = useState<Coupon | null>(null)
+  const [editing, setEditing] = useState<AdminCoupon | null>(null)
   const coupons = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => legacyApi<{ coupons: Coupon[] }>('/admin/coupons?limit=100', { signal }).then((d) => d.coupons),
+    queryFn: ({ signal }) => api('/admin/coupons?limit=100', couponPage, { signal }).then((d) => d.coupons),
   })
   const errorMessage = useErrorMessage(coupons.error)
   return (

@@ -18,8 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
 import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
-import { CLIENT_COOKIE, createSession, deleteSession, requireClient, setSessionCookie } from '../../plugins/session.ts'
-import { guestSessionId } from '../cart/cart.routes.ts'
+import { CLIENT_COOKIE, createSession, deleteSession, guestSessionId, requireClient, setSessionCookie } from '../../plugins/session.ts'
 import { mergeGuestCart } from '../cart/cart.service.ts'
 import {
   authenticateClient,

@@ -1,10 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { translate } from '@shop/shared'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import {
+  addToCartBody,
+  addToCartReply,
+  cartItemBody,
+  cartItemParams,
+  cartReply,
+  guestAddToCartReply,
+  guestCartReply,
+  mergeCartBody,
+  ok,
+  translate,
+} from '@shop/shared'
 import { AppError } from '../../http/app-error.ts'
-import { isUuid, uuidText } from '../../http/paging.ts'
-import { requireClient } from '../../plugins/session.ts'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
+import { guestSessionId, requireClient } from '../../plugins/session.ts'
 import {
   addToCart,
   type AddOwner,
@@ -12,31 +21,11 @@ import {
   clearCart,
   emptyCart,
   findCartId,
-  MAX_LINE_QUANTITY,
   mergeGuestCart,
   readCart,
   removeCartItem,
   updateCartItem,
 } from './cart.service.ts'
-
-export const SESSION_HEADER = 'x-session-id'
-
-const quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY)
-
-const uuid = uuidText
-const variantPart = z.string().trim().min(1).max(40).optional()
-const addBody = z.object({ productId: uuid, quantity: quantity.default(1), size: variantPart, color: variantPart })
-const updateBody = z.object({ quantity, productId: uuid.optional() })
-const itemParams = z.object({ itemId: uuid })
-const mergeBody = z.object({ sessionId: uuid })
-
-/** The guest's session id from X-Session-Id: undefined when absent, 400 when malformed. */
-export function guestSessionId(request: FastifyRequest): string | undefined {
-  const raw = request.headers[SESSION_HEADER]
-  if (raw === undefined || raw === '') return undefined
-  if (typeof raw !== 'string' || !isUuid(raw)) throw new AppError('BAD_SESSION_ID')
-  return raw.toLowerCase()
-}
 
 function requireGuestSession(request: FastifyRequest): CartOwner {
   const sessionId = guestSessionId(request)
@@ -48,71 +37,94 @@ const clientOwner = (request: FastifyRequest): CartOwner => ({ clientId: (reques
 
 /** The same five routes for a guest (X-Session-Id) and for a signed-in client (cookie). */
 export async function cartRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
-  const sendCart = async (request: FastifyRequest, owner: CartOwner, messageKey?: string) => ({
-    data: { cart: await readCart(app.db, owner, request.locale), ...('sessionId' in owner ? { sessionId: owner.sessionId } : {}) },
-    messageKey,
+  const api = app.withTypeProvider<ShopTypeProvider>()
+  /** The owner's cart; a guest's reply also carries the session id to keep. */
+  const cartOf = async (request: FastifyRequest, owner: CartOwner) => ({
+    cart: await readCart(app.db, owner, request.locale),
+    ...('sessionId' in owner ? { sessionId: owner.sessionId } : {}),
   })
 
+  api.get('/cart/guest', { schema: { tags: ['cart'], summary: "The guest's cart", response: ok(guestCartReply) } }, async (request, reply) => {
+    // Reading creates nothing: a guest without a session id, or with one the server does not know (never
+    // issued, purged, merged at sign-in), gets an empty cart and sessionId null; the first add issues one.
+    const sessionId = guestSessionId(request)
+    if (sessionId && (await findCartId(app.db, { sessionId }))) return reply.ok({ cart: await readCart(app.db, { sessionId }, request.locale), sessionId })
+    return reply.ok({ cart: emptyCart(null), sessionId: null })
+  })
+  api.get(
+    '/cart/client',
+    { schema: { tags: ['cart'], summary: "The client's cart", response: ok(cartReply) }, preHandler: [requireClient] },
+    async (request, reply) => reply.ok({ cart: await readCart(app.db, clientOwner(request), request.locale) }),
+  )
+
+  // The changes, the same for both: a guest's reply also carries its session id.
   for (const kind of ['guest', 'client'] as const) {
     const tags = ['cart']
     const preHandler = kind === 'client' ? [requireClient] : []
     const owner = kind === 'client' ? clientOwner : requireGuestSession
+    const cartSchema = kind === 'client' ? cartReply : guestCartReply
 
-    api.get(`/cart/${kind}`, { schema: { tags, summary: `The ${kind}'s cart` }, preHandler }, async (request, reply) => {
-      if (kind === 'client') return reply.ok((await sendCart(request, clientOwner(request))).data)
-      // Reading creates nothing: a guest without a session id, or with one the server does not know (never
-      // issued, purged, merged at sign-in), gets an empty cart and sessionId null; the first add issues one.
-      const sessionId = guestSessionId(request)
-      if (sessionId && (await findCartId(app.db, { sessionId }))) return reply.ok((await sendCart(request, { sessionId })).data)
-      return reply.ok({ cart: emptyCart(null), sessionId: null })
-    })
-
-    const addHandler = async (request: FastifyRequest<{ Body: z.infer<typeof addBody> }>, reply: import('fastify').FastifyReply) => {
-      const who: AddOwner = kind === 'client' ? clientOwner(request) : { sessionId: guestSessionId(request) }
-      const result = await addToCart(app.db, who, request.body, request.locale)
-      const { data } = await sendCart(request, result.owner)
-      const body = { ...data, requested: result.requested, added: result.added }
-      if (result.added >= result.requested) return reply.ok(body, 'success:cartAdded')
-      // fewer than asked: what was added is in `added`, and the message says how many are left
-      return reply.send({ status: 'success', message: translate(request.locale, 'errors:QUANTITY_ABOVE_STOCK', { stock: result.stock }), data: body })
+    const addPaths = kind === 'client' ? ['/cart/client/add', '/cart/client'] : ['/cart/guest/add']
+    for (const path of addPaths) {
+      api.post(
+        path,
+        {
+          schema: {
+            tags,
+            summary: 'Add a product variant',
+            body: addToCartBody,
+            response: ok(kind === 'client' ? addToCartReply : guestAddToCartReply),
+          },
+          preHandler,
+        },
+        async (request, reply) => {
+          const who: AddOwner = kind === 'client' ? clientOwner(request) : { sessionId: guestSessionId(request) }
+          const result = await addToCart(app.db, who, request.body, request.locale)
+          const data = { ...(await cartOf(request, result.owner)), requested: result.requested, added: result.added }
+          if (result.added >= result.requested) return reply.ok(data, 'success:cartAdded')
+          // fewer than asked: what was added is in `added`, and the message says how many are left
+          const message = translate(request.locale, 'errors:QUANTITY_ABOVE_STOCK', { stock: result.stock })
+          return reply.send({ status: 'success', message, data })
+        },
+      )
     }
-    api.post(`/cart/${kind}/add`, { schema: { tags, summary: 'Add a product variant', body: addBody }, preHandler }, addHandler)
-    if (kind === 'client') api.post('/cart/client', { schema: { tags, summary: 'Add a product variant', body: addBody }, preHandler }, addHandler)
 
     api.patch(
       `/cart/${kind}/item/:itemId`,
-      { schema: { tags, summary: 'Change the quantity of an item', params: itemParams, body: updateBody }, preHandler },
+      {
+        schema: { tags, summary: 'Change the quantity of an item', params: cartItemParams, body: cartItemBody, response: ok(cartSchema) },
+        preHandler,
+      },
       async (request, reply) => {
         const who = owner(request)
         await updateCartItem(app.db, who, request.params.itemId.toLowerCase(), request.body.quantity, request.locale)
-        const { data } = await sendCart(request, who)
-        return reply.ok(data)
+        return reply.ok(await cartOf(request, who))
       },
     )
 
     api.delete(
       `/cart/${kind}/item/:itemId`,
-      { schema: { tags, summary: 'Remove an item', params: itemParams }, preHandler },
+      { schema: { tags, summary: 'Remove an item', params: cartItemParams, response: ok(cartSchema) }, preHandler },
       async (request, reply) => {
         const who = owner(request)
         await removeCartItem(app.db, who, request.params.itemId.toLowerCase())
-        const { data } = await sendCart(request, who)
-        return reply.ok(data, 'success:cartRemoved')
+        return reply.ok(await cartOf(request, who), 'success:cartRemoved')
       },
     )
 
-    api.delete(`/cart/${kind}/clear`, { schema: { tags, summary: 'Empty the cart' }, preHandler }, async (request, reply) => {
+    api.delete(`/cart/${kind}/clear`, { schema: { tags, summary: 'Empty the cart', response: ok(cartSchema) }, preHandler }, async (request, reply) => {
       const who = owner(request)
       await clearCart(app.db, who)
-      const { data } = await sendCart(request, who)
-      return reply.ok(data, 'success:cartCleared')
+      return reply.ok(await cartOf(request, who), 'success:cartCleared')
     })
   }
 
   api.post(
     '/cart/merge',
-    { schema: { tags: ['cart'], summary: "Move a guest cart into the signed-in client's cart", body: mergeBody }, preHandler: [requireClient] },
+    {
+      schema: { tags: ['cart'], summary: "Move a guest cart into the signed-in client's cart", body: mergeCartBody, response: ok(cartReply) },
+      preHandler: [requireClient],
+    },
     async (request, reply) => {
       // only the holder of a guest session may move its cart: the id must also come as X-Session-Id,
       // so knowing someone's session id (a log, a shared screen) is not enough to take their cart

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { Locale } from '@shop/shared'
+import { type Cart, type CartItem, type Locale, MAX_LINE_QUANTITY, pickLocalized as localized } from '@shop/shared'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { cartItems, cartMerges, carts, products, variants } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { PRODUCT_IMAGE_SIZE } from '../catalogue/catalogue.repo.ts'
-import { pickLocalized as localized } from '@shop/shared'
 import { getShopSettings } from '../settings/settings.repo.ts'
 
 /** Whose cart: a signed-in client, or a guest session id. */
@@ -16,7 +15,7 @@ export type CartOwner = { clientId: string } | { sessionId: string }
 export type AddOwner = { clientId: string } | { sessionId: string | undefined }
 
 /** One cart line may hold at most this many units (a shop, not a wholesaler). */
-export const MAX_LINE_QUANTITY = 100
+export { MAX_LINE_QUANTITY }
 
 /** The most units one cart line may hold: the shop's per-item order limit, never above MAX_LINE_QUANTITY. */
 async function lineCap(db: Db): Promise<number> {
@@ -85,39 +84,15 @@ async function cartForAdd(tx: Db, owner: CartOwner): Promise<{ cartId: string; o
   return { cartId: issued.cartId, owner: { sessionId: issued.sessionId } }
 }
 
-export interface CartReply {
-  _id: string | null
-  items: CartItemReply[]
-  sessionId: string | null
-  cartCount: number
-  subtotal: number
-  isEmpty: boolean
-  hasUnavailable: boolean
-}
-
-export interface CartItemReply {
-  _id: string
-  product: { _id: string; slug: string; name: string; price: number; image: ReturnType<typeof responsiveImage> | null }
-  variantId: string
-  quantity: number
-  size: string
-  color: string
-  priceAtAdd: number
-  price: number
-  totalPrice: number
-  stock: number
-  available: boolean
-  quantityAboveStock: boolean
-}
-
-/** The whole cart as the storefront shows it, at today's prices and stock. */
+/** A line's photo: the line's own colour's first, then one of no colour in particular, then any. */
 const colourFirst = sql`case when i.color = ${variants.color} then 0 when i.color is null then 1 else 2 end, i.position`
 
-export function emptyCart(sessionId: string | null): CartReply {
+export function emptyCart(sessionId: string | null): Cart {
   return { _id: null, items: [], sessionId, cartCount: 0, subtotal: 0, isEmpty: true, hasUnavailable: false }
 }
 
-export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promise<CartReply> {
+/** The whole cart as the storefront shows it, at today's prices and stock. */
+export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promise<Cart> {
   const cartId = await findCartId(db, owner)
   const sessionId = 'sessionId' in owner ? owner.sessionId : null
   if (!cartId) return emptyCart(sessionId)
@@ -145,7 +120,7 @@ export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promis
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-  const items: CartItemReply[] = rows.map((row) => {
+  const items: CartItem[] = rows.map((row) => {
     const available = row.isActive && row.stock > 0
     return {
       _id: row.id,

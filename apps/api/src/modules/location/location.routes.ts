@@ -1,16 +1,14 @@
+import { communesReply, ok, wilayaIdParams, wilayasReply } from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
 import { listCommunes, listWilayas } from './location.repo.ts'
 
-const stateParams = z.object({ stateId: z.coerce.number().int().min(1).max(99) })
-
 export async function locationRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
 
-  api.get('/location/states', { schema: { tags: ['location'], summary: 'Wilayas of the division the shop shows' } }, async (request, reply) => {
+  api.get('/location/states', { schema: { tags: ['location'], summary: 'Wilayas of the division the shop shows', response: ok(wilayasReply) } }, async (request, reply) => {
     const { wilayaDivision } = await getShopSettings(app.db)
     const states = await listWilayas(app.db, wilayaDivision, request.locale)
     reply.header('cache-control', 'public, max-age=300')
@@ -19,7 +17,7 @@ export async function locationRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/location/states/:stateId/cities',
-    { schema: { tags: ['location'], summary: 'Communes of a wilaya', params: stateParams } },
+    { schema: { tags: ['location'], summary: 'Communes of a wilaya', params: wilayaIdParams, response: ok(communesReply) } },
     async (request, reply) => {
       const { wilayaDivision } = await getShopSettings(app.db)
       const cities = await listCommunes(app.db, wilayaDivision, request.params.stateId, request.locale)

@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../http/app-error.ts'
 import { pickLocalized as localized } from '@shop/shared'
 import { resolveVariant } from '../cart/cart.service.ts'
-import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupon.service.ts'
+import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupons.service.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
 import { quoteDelivery } from '../shipping/shipping.service.ts'
 import type { PlaceOrderInput } from './order-input.ts'

@@ -1,22 +1,16 @@
-import { DELIVERY_TYPES } from '@shop/shared'
+import { deliveryQuote, deliveryQuoteQuery, ok, wilayaFees, wilayaFeesParams } from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
 import { findWilaya, quoteDelivery } from './shipping.service.ts'
 
-const oneQuery = z.object({
-  wilaya: z.string().trim().min(1, 'validation:required').max(60),
-  type: z.enum(DELIVERY_TYPES).default('domicil'),
-})
-
 export async function shippingRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
 
   api.get(
     '/shipping/one',
-    { schema: { tags: ['shipping'], summary: 'Delivery fee for a wilaya (code or name) and a delivery type', querystring: oneQuery } },
+    { schema: { tags: ['shipping'], summary: 'Delivery fee for a wilaya (code or name) and a delivery type', querystring: deliveryQuoteQuery, response: ok(deliveryQuote) } },
     async (request, reply) => {
       const settings = await getShopSettings(app.db)
       const wilaya = await findWilaya(app.db, request.query.wilaya, settings)
@@ -39,7 +33,8 @@ export async function shippingRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['shipping'],
         summary: 'Both delivery fees of a wilaya; stopdesk is null when it has no stop desk',
-        params: z.object({ code: z.string().trim().min(1).max(60) }),
+        params: wilayaFeesParams,
+        response: ok(wilayaFees),
       },
     },
     async (request, reply) => {

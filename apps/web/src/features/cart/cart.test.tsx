@@ -18,7 +18,7 @@ describe('guest cart', () => {
     const api = routeApi({
       ...guest,
       'GET /cart/guest': { data: { cart: cartOf([]), sessionId: SESSION_ID } },
-      'PATCH /cart/guest/item/x': { data: { cart: cartOf([line]) } },
+      'PATCH /cart/guest/item/x': { data: { cart: cartOf([line]), sessionId: SESSION_ID } },
     })
     renderApp({ path: '/cart', locale: 'fr' })
     expect(await screen.findByText('Votre panier est vide')).toBeTruthy()
@@ -51,7 +51,7 @@ describe('guest cart', () => {
     const api = routeApi({
       ...guest,
       'GET /cart/guest': { data: { cart: cartOf([line]), sessionId: SESSION_ID } },
-      [`PATCH /cart/guest/item/${line._id}`]: { data: { cart: serverCart } },
+      [`PATCH /cart/guest/item/${line._id}`]: { data: { cart: serverCart, sessionId: SESSION_ID } },
     })
     renderApp({ path: '/cart', locale: 'fr' })
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un Derby en cuir' }))

@@ -4,16 +4,10 @@ import { GUEST_SESSION_KEY } from '../../lib/api.ts'
 import { SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { type FakeHandler, routeApi } from '../../test/route-api.ts'
-import { cartItem, cartOf, SESSION_ID } from '../../test/cart-fixtures.ts'
+import { cartItem, cartOf, COMMUNES, COUPON_CHECKED, SESSION_ID, WILAYAS, wilayaFeesOf } from '../../test/cart-fixtures.ts'
 
 // Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.
 configure({ asyncUtilTimeout: 4000 })
-
-const WILAYAS = [
-  { _id: 16, code: '16', name: 'الجزائر', nameAr: 'الجزائر', nameFr: 'Alger' },
-  { _id: 33, code: '33', name: 'إليزي', nameAr: 'إليزي', nameFr: 'Illizi' },
-]
-const COMMUNES = [{ _id: 554, name: 'سيدي امحمد', nameAr: 'سيدي امحمد', nameFr: 'Sidi M’Hamed', postalCode: '16000' }]
 
 function checkoutApi(extra: Record<string, FakeHandler> = {}, items = [cartItem({ quantity: 1, totalPrice: 5400 })]) {
   window.localStorage.setItem(GUEST_SESSION_KEY, SESSION_ID)
@@ -21,11 +15,11 @@ function checkoutApi(extra: Record<string, FakeHandler> = {}, items = [cartItem(
     '/settings': { data: { settings: SETTINGS } },
     'GET /auth/client/session': { data: { user: null } },
     'GET /cart/guest': { data: { cart: cartOf(items), sessionId: SESSION_ID } },
-    'GET /location/states': { data: { states: WILAYAS } },
-    'GET /location/states/16/cities': { data: { cities: COMMUNES } },
-    'GET /location/states/33/cities': { data: { cities: [{ ...COMMUNES[0], _id: 900, nameFr: 'Djanet' }] } },
-    'GET /shipping/wilaya/16': { data: { wilaya: 16, domicil: 600, stopdesk: 400, retourPrice: 200 } },
-    'GET /shipping/wilaya/33': { data: { wilaya: 33, domicil: 0, stopdesk: null, retourPrice: 200 } },
+    'GET /location/states': { data: WILAYAS },
+    'GET /location/states/16/cities': { data: COMMUNES },
+    'GET /location/states/33/cities': { data: { cities: COMMUNES.cities.map((commune) => ({ ...commune, _id: 900, nameFr: 'Djanet' })) } },
+    'GET /shipping/wilaya/16': { data: wilayaFeesOf(16, 600, 400) },
+    'GET /shipping/wilaya/33': { data: wilayaFeesOf(33, 0, null) },
     ...extra,
   })
 }
@@ -112,7 +106,7 @@ describe('checkout', () => {
   })
 
   test('the coupon code is upper-cased, stripped, and validated only after 800 ms with 3+ characters', async () => {
-    const validate = vi.fn((): { data: unknown } => ({ data: { coupon: { code: 'BIENVENUE10' }, orderSummary: { discountAmount: 540, finalAmount: 4860 } } }))
+    const validate = vi.fn((): { data: unknown } => ({ data: COUPON_CHECKED }))
     const api = checkoutApi({ 'POST /coupons/client/validate': validate })
     renderApp({ path: '/place-order', locale: 'fr' })
     const input = (await screen.findByLabelText('Code promo')) as HTMLInputElement
@@ -211,7 +205,7 @@ function later(reply: { data: unknown } | { status: number; code: string; messag
   return () => new Promise((resolve) => setTimeout(() => resolve(reply), ms))
 }
 
-const VALID = { data: { coupon: { code: 'BIENVENUE10' }, orderSummary: { discountAmount: 540, finalAmount: 4860 } } }
+const VALID = { data: COUPON_CHECKED }
 
 /** Types a code, then lets the 800 ms pause and the slow reply pass (fake timers). */
 async function typeCoupon(value: string) {
@@ -225,7 +219,7 @@ describe('coupon box with replies that take time', () => {
   test('validating, then valid, applied (message gone after 3 s), sent with the order, then removed', async () => {
     const api = checkoutApi({
       'POST /coupons/client/validate': later(VALID),
-      'DELETE /coupons/client/remove': { data: { removed: true } },
+      'DELETE /coupons/client/remove': { data: { appliedDiscount: 0, couponCode: null } },
     })
     renderApp({ path: '/place-order', locale: 'fr' })
     await screen.findByLabelText('Code promo')

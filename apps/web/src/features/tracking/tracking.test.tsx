@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { type FakeHandler, routeApi } from '../../test/route-api.ts'
+import { cartOf } from '../../test/cart-fixtures.ts'
 
 // Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.
 configure({ asyncUtilTimeout: 4000 })
@@ -22,7 +23,7 @@ function trackingApi(tracking: FakeHandler, details?: FakeHandler) {
   return routeApi({
     '/settings': { data: { settings: SETTINGS } },
     'GET /auth/client/session': { data: { user: null } },
-    'GET /cart/guest': { data: { cart: { items: [], cartCount: 0, subtotal: 0, isEmpty: true }, sessionId: null } },
+    'GET /cart/guest': { data: { cart: cartOf([], null), sessionId: null } },
     'POST /tracking': tracking,
     ...(details ? { 'POST /tracking/o1': details } : {}),
   })

@@ -1,6 +1,7 @@
+import { wilayasReply } from '@shop/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
-import type { OrderList, Wilaya } from '../types.ts'
+import { api, legacyApi } from '../../../lib/api.ts'
+import type { OrderList } from '../types.ts'
 import { orderKeys } from './order-keys.ts'
 
 /** One page of the list; the previous page stays on screen while the next loads, so the table never blanks. */
@@ -18,7 +19,7 @@ export function useOrders(query: string) {
 export function useWilayas() {
   return useQuery({
     queryKey: orderKeys.wilayas(),
-    queryFn: ({ signal }) => legacyApi<{ states: Wilaya[] }>('/location/states', { signal }).then((data) => data.states),
+    queryFn: ({ signal }) => api('/location/states', wilayasReply, { signal }).then((data) => data.states),
     staleTime: Number.POSITIVE_INFINITY,
   })
 }

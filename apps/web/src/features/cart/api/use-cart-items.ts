@@ -1,20 +1,24 @@
+import { type Cart, cartItemBody, cartReply, guestCartReply } from '@shop/shared'
 import { type QueryClient, useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast.ts'
-import { legacyApi } from '../../../lib/api.ts'
+import { api } from '../../../lib/api.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
-import type { Cart, CartOwner } from '../../../lib/cart-types.ts'
+import type { CartOwner } from '../../../lib/query-keys.ts'
 import { cartKeys, cartPath, handleCartError, useCartOwner } from './use-cart.ts'
-
-interface CartReply {
-  cart: Cart
-}
 
 const itemMutationKey = (itemId: string) => ['cart', 'item', itemId] as const
 
-async function sendCartChange(queryClient: QueryClient, owner: CartOwner, path: string, method: 'PATCH' | 'DELETE', body?: unknown) {
+async function sendCartChange(
+  queryClient: QueryClient,
+  owner: CartOwner,
+  path: string,
+  method: 'PATCH' | 'DELETE',
+  body?: z.input<typeof cartItemBody>,
+): Promise<Cart> {
   try {
-    return (await legacyApi<CartReply>(cartPath(owner, path), { method, body })).cart
+    return (await api(cartPath(owner, path), owner === 'guest' ? guestCartReply : cartReply, { method, body })).cart
   } catch (error) {
     handleCartError(queryClient, owner, error)
     throw error

@@ -8,7 +8,7 @@ import { createI18n } from '../../../lib/i18n.ts'
 import { createQueryClient } from '../../../lib/query-client.ts'
 import { ALL_LANGUAGES } from '../../../test/all-languages.ts'
 import { routeApi } from '../../../test/route-api.ts'
-import { cartItem, cartOf, SESSION_ID } from '../../../test/cart-fixtures.ts'
+import { cartItem, cartOf, clientAdded, guestAdded, SESSION_ID } from '../../../test/cart-fixtures.ts'
 import { SHOPPER } from '../../../test/fixtures.ts'
 import { cartKeys, useAddToCart, useCart } from './use-cart.ts'
 
@@ -32,7 +32,7 @@ describe('guest cart session', () => {
     const api = routeApi({
       '/auth/client/session': { data: { user: null } },
       'GET /cart/guest': { data: { cart: cartOf([], null), sessionId: null } },
-      'POST /cart/guest/add': { data: { cart: cartOf([cartItem()], ISSUED), sessionId: ISSUED } },
+      'POST /cart/guest/add': { data: guestAdded(cartOf([cartItem()], ISSUED), ISSUED) },
     })
     const { wrapper, queryClient } = setup()
     const { result } = renderHook(() => ({ cart: useCart(), add: useAddToCart({ silent: true }) }), { wrapper })
@@ -68,7 +68,7 @@ describe('guest cart session', () => {
         signedIn = true // the login of another tab merged this guest cart
         return { status: 409, code: 'CART_MERGED' }
       },
-      'POST /cart/client/add': { data: { cart: cartOf([cartItem({ quantity: 2, totalPrice: 10800 })], null) } },
+      'POST /cart/client/add': { data: clientAdded(cartOf([cartItem({ quantity: 2, totalPrice: 10800 })], null)) },
       'GET /cart/client': { data: { cart: cartOf([cartItem({ quantity: 2, totalPrice: 10800 })], null) } },
     })
     const { wrapper, queryClient } = setup()

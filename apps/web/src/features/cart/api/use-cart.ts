@@ -15,23 +15,18 @@
  * An add still on its way under a guest id that sign-in has just merged into the account is answered
  * CART_MERGED: the id is dropped, the sign-in state re-read and the add sent again to the right cart.
  */
+import { type AddToCartBody, addToCartReply, type Cart, cartReply, guestAddToCartReply, guestCartReply } from '@shop/shared'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast.ts'
-import { ApiError, legacyApi, clearGuestSessionId, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
+import { ApiError, api, clearGuestSessionId, readGuestSessionId, storeGuestSessionId } from '../../../lib/api.ts'
 import { authKeys, markSignedOut, profileQuery, useAuth } from '../../../lib/auth-state.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
-import { cartKeys } from '../../../lib/query-keys.ts'
+import { cartKeys, type CartOwner } from '../../../lib/query-keys.ts'
 import { markSessionEnded } from '../../../lib/session-ended.ts'
-import type { AddToCartInput, Cart, CartOwner } from '../../../lib/cart-types.ts'
 
 export { cartKeys }
-
-interface CartReply {
-  cart: Cart
-  sessionId?: string
-}
 
 /**
  * Reads the guest cart. The reply's sessionId is the id to keep; null means the server holds no cart
@@ -40,7 +35,7 @@ interface CartReply {
  */
 async function fetchGuestCart(signal?: AbortSignal): Promise<Cart> {
   const sent = readGuestSessionId()
-  const data = await legacyApi<CartReply>('/cart/guest', { signal })
+  const data = await api('/cart/guest', guestCartReply, { signal })
   if (data.sessionId) storeGuestSessionId(data.sessionId)
   else if (sent && readGuestSessionId() === sent) clearGuestSessionId()
   return data.cart
@@ -84,7 +79,7 @@ export function useCart() {
       const who = owner ?? 'guest'
       try {
         if (who === 'guest') return await fetchGuestCart(signal)
-        return (await legacyApi<CartReply>(cartPath('client'), { signal })).cart
+        return (await api(cartPath('client'), cartReply, { signal })).cart
       } catch (error) {
         handleCartError(queryClient, who, error)
         throw error
@@ -114,19 +109,20 @@ export function useAddToCart({ silent = false }: UseAddToCartOptions = {}) {
   // whose cart the add went to: the guest's, or the client's when sign-in merged the guest cart meanwhile
   const sentTo = useRef<CartOwner>('guest')
   /** One add, to the guest cart (keeping the session id the reply carries) or to the client's. */
-  const send = async (who: CartOwner, body: AddToCartInput): Promise<Cart> => {
-    const data = await legacyApi<CartReply>(cartPath(who, '/add'), { method: 'POST', body })
-    if (who === 'guest' && data.sessionId) storeGuestSessionId(data.sessionId)
+  const send = async (who: CartOwner, body: AddToCartBody): Promise<Cart> => {
+    if (who === 'client') return (await api(cartPath(who, '/add'), addToCartReply, { method: 'POST', body })).cart
+    const data = await api(cartPath(who, '/add'), guestAddToCartReply, { method: 'POST', body })
+    if (data.sessionId) storeGuestSessionId(data.sessionId)
     return data.cart
   }
   return useMutation({
     mutationKey: ['cart', 'add'],
     // one add at a time: a second tap waits for the first, so it goes out with the session id the first was issued
     scope: { id: 'cart-add' },
-    mutationFn: async (input: AddToCartInput): Promise<Cart> => {
+    mutationFn: async (input: AddToCartBody): Promise<Cart> => {
       const who = owner ?? 'guest'
       sentTo.current = who
-      const body = { productId: input.productId, quantity: input.quantity, size: input.size, color: input.color }
+      const body: AddToCartBody = { productId: input.productId, quantity: input.quantity, size: input.size, color: input.color }
       try {
         return await send(who, body)
       } catch (error) {

@@ -1,10 +1,9 @@
-import { colorName, formatPrice } from '@shop/shared'
+import { type CartItem, colorName, formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useMaxLineQuantity } from '../../../lib/shop-settings.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { useCartItem } from '../api/use-cart-items.ts'
-import type { CartItem } from '../../../lib/cart-types.ts'
 import { QuantityStepper } from './quantity-stepper.tsx'
 
 export interface CartLineProps {

@@ -1,6 +1,7 @@
-import { normalizeCouponCode } from '@shop/shared'
+import { couponCheckReply, couponRemovedReply, normalizeCouponCode, type removeCouponBody, type validateCouponBody } from '@shop/shared'
 import { useEffect, useRef, useState } from 'react'
-import { ApiError, legacyApi } from '../../../lib/api.ts'
+import type { z } from 'zod'
+import { ApiError, api } from '../../../lib/api.ts'
 
 /** docs/storefront-spec.md §9: validation waits for 3 characters and 800 ms without typing; the applied message lasts 3 s. */
 export const COUPON_MIN_LENGTH = 3
@@ -17,11 +18,6 @@ export type CouponState =
   | { status: 'removed'; code: string }
 
 export type CouponErrorReason = 'invalid' | 'expired' | 'limit' | 'alreadyUsed' | 'minOrder' | 'failed'
-
-interface ValidateReply {
-  coupon: { code: string }
-  orderSummary: { discountAmount: number; finalAmount: number }
-}
 
 function reasonOf(error: unknown): CouponErrorReason {
   if (!(error instanceof ApiError)) return 'failed'
@@ -65,9 +61,9 @@ export function useCoupon(orderAmount: number, phone?: string, initialInput = ''
     const timer = setTimeout(() => {
       setState({ status: 'validating' })
       const { orderAmount: amount, phone: typedPhone } = latest.current
-      legacyApi<ValidateReply>('/coupons/client/validate', {
+      api('/coupons/client/validate', couponCheckReply, {
         method: 'POST',
-        body: { code, orderAmount: amount, phone: typedPhone || undefined },
+        body: { code, orderAmount: amount, phone: typedPhone || undefined } satisfies z.input<typeof validateCouponBody>,
         signal: controller.signal,
       })
         .then((data) => {
@@ -119,7 +115,8 @@ export function useCoupon(orderAmount: number, phone?: string, initialInput = ''
     remove: () => {
       if (state.status === 'applied') {
         // Nothing is reserved before the order exists; the call only tells the server, failures do not matter.
-        void legacyApi('/coupons/client/remove', { method: 'DELETE', body: { couponCode: state.code } }).catch(() => undefined)
+        const body = { couponCode: state.code } satisfies z.input<typeof removeCouponBody>
+        void api('/coupons/client/remove', couponRemovedReply, { method: 'DELETE', body }).catch(() => undefined)
       }
       setInput('')
       setState(state.status === 'applied' ? { status: 'removed', code: state.code } : { status: 'idle' })

@@ -9,24 +9,15 @@
  *   quote.isFree         // fee === 0
  *   quote.stopdeskAvailable, quote.isLoading, quote.isError, quote.refetch()
  */
-import type { DeliveryType } from '@shop/shared'
+import { type DeliveryType, wilayaFees } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
+import { api } from '../../../lib/api.ts'
 import { deliveryKeys } from '../../../lib/query-keys.ts'
-
-export interface WilayaDeliveryPrices {
-  wilaya: number | string
-  domicil: number
-  /** null: this wilaya has no stop desk, home delivery only. */
-  stopdesk: number | null
-  retourPrice: number | null
-}
-
 
 export function useDeliveryPrices(wilayaCode: string) {
   return useQuery({
     queryKey: deliveryKeys.wilaya(wilayaCode),
-    queryFn: ({ signal }) => legacyApi<WilayaDeliveryPrices>(`/shipping/wilaya/${encodeURIComponent(wilayaCode)}`, { signal }),
+    queryFn: ({ signal }) => api(`/shipping/wilaya/${encodeURIComponent(wilayaCode)}`, wilayaFees, { signal }),
     enabled: wilayaCode !== '',
     // Fees change rarely, but a stale fee would be refused at order time (409): a minute is a fair compromise.
     staleTime: 60_000,

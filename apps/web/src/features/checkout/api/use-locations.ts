@@ -4,26 +4,10 @@
  *   const communes = useCommunes(wilayaCode)  // disabled until a wilaya is chosen
  * Most forms want <WilayaCommuneFields /> instead, which uses both.
  */
+import { communesReply, wilayasReply } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
+import { api } from '../../../lib/api.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-
-export interface Wilaya {
-  _id: number
-  /** '01'..'69' */
-  code: string
-  name: string
-  nameAr: string
-  nameFr: string
-}
-
-export interface Commune {
-  _id: number
-  name: string
-  nameAr: string
-  nameFr: string
-  postalCode: string | null
-}
 
 export const locationKeys = {
   wilayas: () => ['location', 'wilayas'] as const,
@@ -36,7 +20,7 @@ const DAY_MS = 86_400_000
 export function useWilayas() {
   return useQuery({
     queryKey: locationKeys.wilayas(),
-    queryFn: ({ signal }) => legacyApi<{ states: Wilaya[] }>('/location/states', { signal }).then((data) => data.states),
+    queryFn: ({ signal }) => api('/location/states', wilayasReply, { signal }).then((data) => data.states),
     staleTime: DAY_MS,
   })
 }
@@ -45,7 +29,7 @@ export function useCommunes(wilayaCode: string) {
   return useQuery({
     queryKey: locationKeys.communes(wilayaCode),
     queryFn: ({ signal }) =>
-      legacyApi<{ cities: Commune[] }>(`/location/states/${Number(wilayaCode)}/cities`, { signal }).then((data) => data.cities),
+      api(`/location/states/${Number(wilayaCode)}/cities`, communesReply, { signal }).then((data) => data.cities),
     enabled: wilayaCode !== '',
     staleTime: DAY_MS,
   })

@@ -79,13 +79,14 @@ export async function redeemCoupon(
     .values({ couponId: coupon.id, orderId: redemption.orderId, phone: redemption.phone, clientId: redemption.clientId, discount: redemption.discount })
 }
 
-export function couponReply(coupon: CouponRow) {
+/** A coupon as the storefront sees it (packages/shared/src/contracts/coupons.ts). */
+export function shopperCoupon(coupon: CouponRow) {
   return {
     code: coupon.code,
     type: coupon.type,
     discount: coupon.value,
     minOrderAmount: coupon.minOrder,
     maxUses: coupon.maxUses,
-    expiresAt: coupon.expiresAt?.toISOString() ?? null,
+    expiresAt: coupon.expiresAt,
   }
 }

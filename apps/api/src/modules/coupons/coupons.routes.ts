@@ -1,28 +1,24 @@
-import { normalizeCouponCode, normalizeDzMobile } from '@shop/shared'
+import {
+  applyCouponBody,
+  couponApplyReply,
+  couponCheckReply,
+  couponRemovedReply,
+  normalizeDzMobile,
+  ok,
+  openCouponsReply,
+  removeCouponBody,
+  validateCouponBody,
+} from '@shop/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { CLIENT_COOKIE } from '../../plugins/session.ts'
-import { guestSessionId } from '../cart/cart.routes.ts'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
+import { CLIENT_COOKIE, guestSessionId } from '../../plugins/session.ts'
 import { readCart } from '../cart/cart.service.ts'
 import { clientFromCookie } from '../auth/client-session.ts'
-import { listOpenCoupons } from './coupon.repo.ts'
-import { checkCoupon, couponReply } from './coupon.service.ts'
-
-const code = z
-  .string({ error: 'validation:required' })
-  .max(64)
-  .transform(normalizeCouponCode)
-  .pipe(z.string().min(3, 'validation:required').max(32))
-const amount = z.number().int().min(0).max(100_000_000)
-const phone = z.string().max(32).optional()
-
-const validateBody = z.object({ code, orderAmount: amount, phone })
-const applyBody = z.object({ couponCode: code, orderAmount: amount.optional(), phone })
-const removeBody = z.object({ couponCode: z.string().max(64).optional() }).optional()
+import { listOpenCoupons } from './coupons.repo.ts'
+import { checkCoupon, shopperCoupon } from './coupons.service.ts'
 
 export async function couponRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
 
   /** The shopper behind a coupon check: a signed-in client (cookie) and/or the phone typed at checkout. */
   async function couponUser(request: FastifyRequest, rawPhone: string | undefined) {
@@ -32,12 +28,12 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/coupons/client/validate',
-    { schema: { tags: ['coupons'], summary: 'Check a coupon against an order amount', body: validateBody } },
+    { schema: { tags: ['coupons'], summary: 'Check a coupon against an order amount', body: validateCouponBody, response: ok(couponCheckReply) } },
     async (request, reply) => {
       await app.rateLimit('COUPON', request)
       const { coupon, discount } = await checkCoupon(app.db, request.body.code, request.body.orderAmount, await couponUser(request, request.body.phone), request.locale)
       return reply.ok(
-        { coupon: couponReply(coupon), orderSummary: { discountAmount: discount, finalAmount: request.body.orderAmount - discount } },
+        { coupon: shopperCoupon(coupon), orderSummary: { discountAmount: discount, finalAmount: request.body.orderAmount - discount } },
         'success:couponValid',
       )
     },
@@ -49,7 +45,8 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['coupons'],
         summary: "The discount a coupon gives on an amount or on the caller's cart; it is taken when the order is placed with couponCode",
-        body: applyBody,
+        body: applyCouponBody,
+        response: ok(couponApplyReply),
       },
     },
     async (request, reply) => {
@@ -62,18 +59,18 @@ export async function couponRoutes(app: FastifyInstance): Promise<void> {
         orderAmount = owner ? (await readCart(app.db, owner, request.locale)).subtotal : 0
       }
       const { coupon, discount } = await checkCoupon(app.db, request.body.couponCode, orderAmount, user, request.locale)
-      return reply.ok({ coupon: couponReply(coupon), appliedDiscount: discount, finalTotal: orderAmount - discount }, 'success:couponValid')
+      return reply.ok({ coupon: shopperCoupon(coupon), appliedDiscount: discount, finalTotal: orderAmount - discount }, 'success:couponValid')
     },
   )
 
   api.delete(
     '/coupons/client/remove',
-    { schema: { tags: ['coupons'], summary: 'Drop the coupon from the checkout (nothing is held before the order)', body: removeBody } },
+    { schema: { tags: ['coupons'], summary: 'Drop the coupon from the checkout (nothing is held before the order)', body: removeCouponBody, response: ok(couponRemovedReply) } },
     async (_request, reply) => reply.ok({ appliedDiscount: 0, couponCode: null }, 'success:couponRemoved'),
   )
 
-  api.get('/coupons/client/available', { schema: { tags: ['coupons'], summary: 'Coupons open to every shopper now' } }, async (_request, reply) => {
+  api.get('/coupons/client/available', { schema: { tags: ['coupons'], summary: 'Coupons open to every shopper now', response: ok(openCouponsReply) } }, async (_request, reply) => {
     const rows = await listOpenCoupons(app.db)
-    return reply.ok({ coupons: rows.map(couponReply) })
+    return reply.ok({ coupons: rows.map(shopperCoupon) })
   })
 }
