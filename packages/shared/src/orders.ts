@@ -91,3 +91,6 @@ export type WilayaDivision = (typeof WILAYA_DIVISIONS)[number]
  */
 export const ORDER_LIMIT_DEFAULTS = { maxLineQuantity: 10, maxOrderQuantity: 20, maxOpenOrdersPerPhone: 3 } as const
 export type OrderLimits = { maxLineQuantity: number; maxOrderQuantity: number; maxOpenOrdersPerPhone: number }
+
+/** The most units of one line a cart or an order may ask for, whatever the shop's own limit. */
+export const MAX_LINE_QUANTITY = 100
