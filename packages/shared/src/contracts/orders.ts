@@ -361,6 +361,8 @@ export const orderPatchBody = z.strictObject({
 })
 export const staffNoteBody = z.object({ text: z.string().trim().min(1, 'validation:required').max(1000) })
 export const returnDecisionBody = z.object({ status: z.enum(['accepted', 'refused', 'received']), note: staffText })
+/** What staff may make of a return request. */
+export type ReturnDecision = z.output<typeof returnDecisionBody>['status']
 
 /** One row of `GET /admin/orders`. */
 export const adminOrderRow = z.object({

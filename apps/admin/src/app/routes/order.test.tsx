@@ -50,7 +50,7 @@ describe('order page', () => {
           staffNotes: [{ _id: 'n-1', text, staffName: 'Samir', createdAt: '2025-11-21T11:00:00.000Z' }],
           history: [
             ...page.history,
-            { _id: 3, kind: 'staff_note', fromStatus: 'pending', toStatus: 'pending', note: text, staffName: 'Samir', createdAt: '2025-11-21T11:00:00.000Z' },
+            { _id: 3, kind: 'staff_note', fromStatus: 'pending', toStatus: 'pending', callOutcome: null, byClient: false, note: text, staffName: 'Samir', createdAt: '2025-11-21T11:00:00.000Z' },
           ],
         }
         return { data: page }
@@ -102,8 +102,8 @@ describe('order page', () => {
           allowedMoves: ['deleted'],
           history: [
             ...ORDER_PAGE.history,
-            { _id: 4, kind: 'tracking_id', fromStatus: 'shipped', toStatus: 'shipped', note: 'YAL-77', staffName: 'Samir', createdAt: '2025-11-22T09:00:00.000Z' },
-            { _id: 5, kind: 'payment', fromStatus: 'delivered', toStatus: 'delivered', note: null, staffName: 'Samir', createdAt: '2025-11-23T09:00:00.000Z' },
+            { _id: 4, kind: 'tracking_id', fromStatus: 'shipped', toStatus: 'shipped', callOutcome: null, byClient: false, note: 'YAL-77', staffName: 'Samir', createdAt: '2025-11-22T09:00:00.000Z' },
+            { _id: 5, kind: 'payment', fromStatus: 'delivered', toStatus: 'delivered', callOutcome: null, byClient: false, note: null, staffName: 'Samir', createdAt: '2025-11-23T09:00:00.000Z' },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import type { PlacedOrder } from './types.ts'
+import type { PlacedOrder } from '@shop/shared'
 
 const KEY = 'last-order'
 
