@@ -14,14 +14,15 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { failureBody, registerErrorHandler } from './http/error-handler.ts'
 import { adminModule } from './modules/admin.module.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
+import { bannerRoutes } from './modules/banners/banners.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { purgePlugin } from './modules/maintenance/purge.ts'
-import { marketingRoutes } from './modules/marketing/marketing.routes.ts'
 import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
+import { pixelRoutes } from './modules/pixels/pixels.routes.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
 import { noNulPlugin } from './plugins/no-nul.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
@@ -142,7 +143,8 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
       await api.register(locationRoutes)
       await api.register(settingsRoutes)
       await api.register(catalogueRoutes)
-      await api.register(marketingRoutes)
+      await api.register(bannerRoutes)
+      await api.register(pixelRoutes)
       await api.register(storefrontModule)
       await api.register(adminModule, { prefix: '/admin' })
     },

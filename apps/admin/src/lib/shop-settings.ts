@@ -1,16 +1,8 @@
+import { pickLocalized, shopSettingsReply } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { legacyApi } from './api.ts'
-import { pickLocalized } from './localized.ts'
+import { api } from './api.ts'
 import { useLocale } from './use-locale.ts'
-
-/** The part of the public settings the back office shows; the reply has more (contacts, address). */
-export interface ShopIdentity {
-  name: { ar: string; fr: string }
-  logo: string | null
-  /** The shop's phone, printed on the delivery slips; older servers may not send it. */
-  phone?: string | null
-}
 
 export const settingsKeys = {
   shop: () => ['settings', 'shop'] as const,
@@ -18,7 +10,7 @@ export const settingsKeys = {
 
 export const shopSettingsQuery = queryOptions({
   queryKey: settingsKeys.shop(),
-  queryFn: ({ signal }) => legacyApi<{ settings: ShopIdentity }>('/settings', { signal }).then((data) => data.settings),
+  queryFn: ({ signal }) => api('/settings', shopSettingsReply, { signal }).then((data) => data.settings),
   // The name changes from the settings screen, not while staff work.
   staleTime: Number.POSITIVE_INFINITY,
 })

@@ -1,15 +1,47 @@
 import { fixture } from '@shop/client-kit'
-import { adminOrderList, adminOrderRow, orderPage } from '@shop/shared'
+import {
+  adminCategoriesReply,
+  type AdminCategory,
+  adminCategory,
+  adminOrderList,
+  adminOrderRow,
+  type AdminProduct,
+  adminProduct,
+  adminShopSettings,
+  dashboardFigures,
+  orderPage,
+  shopSettings,
+} from '@shop/shared'
+import type { z } from 'zod'
 import type { Staff } from '../lib/staff-types.ts'
-import type { DashboardFigures } from '../features/dashboard/types.ts'
 
 export const OWNER: Staff = { _id: 's-1', email: 'amina@khatwa.dz', name: 'Amina Benali', role: 'owner' }
 
-export const SHOP = { settings: { name: { ar: 'خطوة', fr: 'Khatwa' }, logo: null } }
+/** The storefront's settings (`GET /settings`): the back office shows the name and logo, the slips the phone. */
+export const SHOP = {
+  settings: fixture(shopSettings, {
+    name: { ar: 'خطوة', fr: 'Khatwa' },
+    logo: null,
+    phone: null,
+    whatsapp: null,
+    email: null,
+    address: { ar: null, fr: null },
+    wilayaDivision: 58,
+    bankDetails: null,
+    ccpDetails: null,
+    paymentMethods: ['cash_on_delivery'],
+    orderLimits: { maxLineQuantity: 10, maxOrderQuantity: 20, maxOpenOrdersPerPhone: 3 },
+  }),
+}
 
-export const FIGURES: DashboardFigures = {
+export const FIGURES = fixture(dashboardFigures, {
   ordersToday: 14,
   revenueToday: 123400,
+  revenueTodayByGroup: {
+    pending: { orders: 6, amount: 52000 },
+    toDeliver: { orders: 5, amount: 48400 },
+    delivered: { orders: 3, amount: 23000 },
+  },
   awaitingConfirmation: 6,
   ordersByStatus: {
     pending: 6,
@@ -40,7 +72,9 @@ export const FIGURES: DashboardFigures = {
       stock: 3,
     },
   ],
-}
+  // a quiet month: the chart is drawn from the days with orders (tests that need it send their own)
+  last30Days: [],
+})
 
 export const STAFF_MEMBER: Staff = { _id: 's-2', email: 'karim@khatwa.dz', name: 'Karim Saadi', role: 'manager' }
 
@@ -156,7 +190,7 @@ export const ORDER_PAGE = fixture(orderPage, {
 })
 
 /** The shop settings as GET /admin/settings returns them. */
-export const SHOP_SETTINGS = {
+export const SHOP_SETTINGS = fixture(adminShopSettings, {
   nameAr: 'خطوة',
   nameFr: 'Khatwa',
   logo: null,
@@ -175,4 +209,49 @@ export const SHOP_SETTINGS = {
   maxOrderQuantity: 20,
   maxOpenOrdersPerPhone: 3,
   updatedAt: '2026-11-24T06:00:00.000Z',
+})
+
+/** A category of `GET /admin/categories`: top level, active, empty unless told. */
+export function category(overrides: Partial<z.input<typeof adminCategory>> = {}): AdminCategory {
+  return fixture(adminCategory, {
+    _id: 'c-1',
+    slug: 'chaussures',
+    parentId: null,
+    nameAr: 'أحذية',
+    nameFr: 'Chaussures',
+    descriptionAr: '',
+    descriptionFr: '',
+    position: 0,
+    isActive: true,
+    productCount: 0,
+    ownProductCount: 0,
+    childCount: 0,
+    ...overrides,
+  })
+}
+
+/** `GET /admin/categories` with these categories. */
+export const categoryList = (categories: AdminCategory[]) => fixture(adminCategoriesReply, { categories, total: categories.length })
+
+/** A product as the editor loads it (`GET /admin/products/:id`), without variants or photos unless told. */
+export function editorProduct(overrides: Partial<z.input<typeof adminProduct>> = {}): AdminProduct {
+  return fixture(adminProduct, {
+    _id: 'p-1',
+    slug: 'derby',
+    nameAr: 'حذاء ديربي',
+    nameFr: 'Derby',
+    descriptionAr: '',
+    descriptionFr: '',
+    price: 5000,
+    compareAtPrice: null,
+    categoryId: 'c-1',
+    isActive: true,
+    soldCount: 0,
+    createdAt: '2026-05-01T09:00:00.000Z',
+    updatedAt: '2026-05-01T09:00:00.000Z',
+    stockTotal: 0,
+    variants: [],
+    images: [],
+    ...overrides,
+  })
 }

@@ -15,21 +15,8 @@ export function requireUuid(value: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND'
 export const withoutUndefined = <T extends object>(values: T) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
 
-/** Query-string booleans: "true"/"false"/"1"/"0". */
-export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
-
-/** A date-time in ISO 8601 (or null to clear it). */
-export const isoDateTime = z.iso.datetime({ offset: true }).transform((s) => new Date(s))
-
-/** Text that is optional and cleared by an empty string. */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v))
+// the request helpers every domain's contract uses live in packages/shared (contracts/http.ts)
+export { isoDateTime, optionalText, queryBoolean } from '@shop/shared'
 
 export function paged(total: number, page: number, limit: number) {
   return { currentPage: page, totalPages: pageCount(total, limit), total }

@@ -1,4 +1,5 @@
-import { legacyApi } from './api.ts'
+import { facebookPixelsReply, tiktokPixelsReply } from '@shop/shared'
+import { api } from './api.ts'
 import { createPixels, type PixelEvent, type PixelIds, type PixelParams } from './pixels.ts'
 
 export { purchaseEventId } from './pixels.ts'
@@ -7,8 +8,8 @@ export type { PixelEvent, PixelParams } from './pixels.ts'
 async function fetchIds(): Promise<PixelIds> {
   // Each platform is optional: one list failing does not stop the other.
   const [facebook, tiktok] = await Promise.allSettled([
-    legacyApi<{ pixels: { pixelId: string }[] }>('/facebook-pixels/active'),
-    legacyApi<{ pixels: { pixel_id: string }[] }>('/tiktok-pixels/storefront/codes'),
+    api('/facebook-pixels/active', facebookPixelsReply),
+    api('/tiktok-pixels/storefront/codes', tiktokPixelsReply),
   ])
   return {
     facebook: facebook.status === 'fulfilled' ? facebook.value.pixels.map((p) => p.pixelId) : [],

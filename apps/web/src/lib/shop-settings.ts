@@ -1,23 +1,8 @@
-import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from '@shop/shared'
+import { ORDER_LIMIT_DEFAULTS, pickLocalized, shopSettingsReply } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { legacyApi } from './api.ts'
-import { pickLocalized } from './localized.ts'
+import { api } from './api.ts'
 import { useLocale } from './use-locale.ts'
-
-export interface ShopSettings {
-  name: { ar: string; fr: string }
-  logo: string | null
-  phone: string
-  email: string
-  address: { ar: string; fr: string }
-  whatsapp: string
-  /** Account details shown to shoppers who pick bank transfer or CCP; null when the shop does not take them. */
-  bankDetails: string | null
-  ccpDetails: string | null
-  /** The shop's order rules; the API refuses orders above them. */
-  orderLimits?: OrderLimits
-}
 
 export const settingsKeys = {
   shop: () => ['settings', 'shop'] as const,
@@ -25,7 +10,7 @@ export const settingsKeys = {
 
 export const shopSettingsQuery = queryOptions({
   queryKey: settingsKeys.shop(),
-  queryFn: ({ signal }) => legacyApi<{ settings: ShopSettings }>('/settings', { signal }).then((data) => data.settings),
+  queryFn: ({ signal }) => api('/settings', shopSettingsReply, { signal }).then((data) => data.settings),
 })
 
 /** The shop's name, logo and contacts: read by the header, the footer and the home page. */
@@ -38,7 +23,7 @@ export function useShopSettings() {
  * the default while the settings load or when they cannot.
  */
 export function useMaxLineQuantity(): number {
-  return useShopSettings().data?.orderLimits?.maxLineQuantity ?? ORDER_LIMIT_DEFAULTS.maxLineQuantity
+  return useShopSettings().data?.orderLimits.maxLineQuantity ?? ORDER_LIMIT_DEFAULTS.maxLineQuantity
 }
 
 /**

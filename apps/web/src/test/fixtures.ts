@@ -1,23 +1,36 @@
 import { fixture } from '@shop/client-kit'
-import { type ClientOrder, clientOrder, type PlacedOrder, placedOrder, type TrackedOrder, trackedOrder } from '@shop/shared'
+import {
+  activeBanner,
+  type ClientOrder,
+  clientOrder,
+  type HomepageCategory,
+  homepageCategory,
+  type PlacedOrder,
+  placedOrder,
+  type ProductSummary,
+  productSummary,
+  shopSettings,
+  type TrackedOrder,
+  trackedOrder,
+} from '@shop/shared'
 import type { z } from 'zod'
-import type { HomepageCategory, ProductSummary } from '../lib/catalogue-types.ts'
-import type { Banner } from '../features/marketing/types.ts'
-import type { ShopSettings } from '../lib/shop-settings.ts'
 
-export const SETTINGS: ShopSettings = {
+export const SETTINGS = fixture(shopSettings, {
   name: { ar: 'خطوة', fr: 'Khatwa' },
   logo: null,
   phone: '0555123456',
   email: 'contact@khatwa.dz',
   address: { ar: 'الجزائر العاصمة', fr: 'Alger' },
   whatsapp: '0555123456',
+  wilayaDivision: 58,
   bankDetails: null,
   ccpDetails: 'CCP 0012345678 clé 90, Khatwa SARL',
-}
+  paymentMethods: ['cash_on_delivery', 'ccp'],
+  orderLimits: { maxLineQuantity: 10, maxOrderQuantity: 20, maxOpenOrdersPerPhone: 3 },
+})
 
-export function product(overrides: Partial<ProductSummary> = {}): ProductSummary {
-  return {
+export function product(overrides: Partial<z.input<typeof productSummary>> = {}): ProductSummary {
+  return fixture(productSummary, {
     _id: 'p-1',
     slug: 'derby-cuir',
     name: 'حذاء ديربي جلد',
@@ -37,18 +50,22 @@ export function product(overrides: Partial<ProductSummary> = {}): ProductSummary
       width: 1200,
       height: 1200,
     },
+    category: 'c-men',
+    createdAt: '2026-05-01T09:00:00.000Z',
     ...overrides,
-  }
+  })
 }
 
 export const CATEGORIES: HomepageCategory[] = [
-  {
+  fixture(homepageCategory, {
     _id: 'c-men',
     slug: 'hommes',
     name: 'رجال',
     nameAr: 'رجال',
     nameFr: 'Hommes',
     description: '',
+    parentId: null,
+    position: 0,
     products: [
       product(),
       product({
@@ -64,20 +81,22 @@ export const CATEGORIES: HomepageCategory[] = [
       // The French name is empty: French and English readers get the Arabic one.
       product({ _id: 'p-4', slug: 'sandale', nameAr: 'صندل صيفي', nameFr: '', price: 2500, image: null }),
     ],
-  },
-  {
+  }),
+  fixture(homepageCategory, {
     _id: 'c-women',
     slug: 'femmes',
     name: 'نساء',
     nameAr: 'نساء',
     nameFr: 'Femmes',
     description: '',
-    products: [product({ _id: 'p-5', slug: 'escarpin', nameAr: 'حذاء كعب', nameFr: 'Escarpin', price: 12900 })],
-  },
+    parentId: null,
+    position: 1,
+    products: [product({ _id: 'p-5', slug: 'escarpin', nameAr: 'حذاء كعب', nameFr: 'Escarpin', price: 12900, category: 'c-women' })],
+  }),
 ]
 
-export const BANNERS: Banner[] = [
-  {
+export const BANNERS = [
+  fixture(activeBanner, {
     _id: 'b-1',
     title: 'تشكيلة الصيف',
     description: 'صنادل مريحة',
@@ -87,13 +106,17 @@ export const BANNERS: Banner[] = [
     descriptionFr: 'Des sandales confortables',
     link: '/collection',
     order: 0,
+    isActive: true,
+    startDate: null,
+    endDate: null,
     image: {
       src: '/media/banners/summer-1920.webp',
       srcSet: '/media/banners/summer-960.webp 960w, /media/banners/summer-1920.webp 1920w',
       width: 1920,
       height: 1080,
     },
-  },
+    focalPoint: { x: 50, y: 50 },
+  }),
 ]
 
 /** An order as its owner reads it (`POST /order/guest`, `GET /order/client/:id`), built through its contract. */

@@ -35,3 +35,43 @@ export const count = z.number().int().nonnegative()
 
 /** A reply that carries nothing but its message (`data: null`). */
 export const nothing = z.null()
+
+/** `response` of a route answering 200 with a CSV file (sent as text, not through the JSON envelope). */
+export function csv() {
+  return { 200: { description: 'A CSV file', content: { 'text/csv': { schema: z.string() } } } }
+}
+
+/** The page fields of a paged list reply. */
+export const paging = { currentPage: z.number().int(), totalPages: z.number().int(), total: count }
+
+/** `page` from 1; `limit` capped at 100 (docs/decisions.md, API contract), never refused for being large. */
+export function pagingQuery(defaultLimit: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(defaultLimit)
+      .transform((n) => Math.min(n, 100)),
+  }
+}
+
+/** Query-string booleans: "true"/"false"/"1"/"0". */
+export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+
+/** A date-time in ISO 8601 in a request, a `Date` for the server. */
+export const isoDateTime = z.iso.datetime({ offset: true }).transform((s) => new Date(s))
+
+/** Request text that is optional and cleared by an empty string (null). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v))
+
+/** The reply of a `DELETE` that removed its row. */
+export const deleted = z.object({ deleted: z.literal(true) })

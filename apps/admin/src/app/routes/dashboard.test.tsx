@@ -32,8 +32,8 @@ describe('dashboard', () => {
 
     await screen.findByText('Commandes du jour')
     expect(figure('Commandes du jour').textContent).toBe('14')
-    expect(figure('Chiffre d’affaires du jour').textContent).toBe(formatPrice(123400, 'fr'))
-    expect(screen.getByText('123\u202F400 DA', exact)).toBeTruthy()
+    expect(figure('En attente de confirmation (jour)').textContent).toBe(formatPrice(52000, 'fr'))
+    expect(screen.getByText('52\u202F000 DA', exact)).toBeTruthy()
     expect(figure('En attente d’appel de confirmation').textContent).toBe('6')
     expect(document.title).toBe('Tableau de bord · Khatwa')
   })
@@ -67,7 +67,7 @@ describe('dashboard', () => {
       .map((cell) => cell.textContent)
     expect(cells).toEqual(['42', 'كحلي', '0'])
     expect(within(table).getByRole('rowheader', { name: 'صندل صيفي' })).toBeTruthy()
-    expect(figure('مبيعات اليوم').textContent).toBe(formatPrice(123400, 'ar'))
+    expect(figure('في انتظار التأكيد (اليوم)').textContent).toBe(formatPrice(52000, 'ar'))
     expect(within(screen.getByRole('table', { name: 'الطلبيات حسب الحالة' })).getByText('قيد الانتظار')).toBeTruthy()
   })
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test, vi } from 'vitest'
-import type { ContactMessage } from '../../features/inbox/inbox-api.ts'
+import type { ContactMessage } from '@shop/shared'
 import { formatDateTime } from '../../lib/dates.ts'
 import { OWNER, SHOP, STAFF_MEMBER } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'

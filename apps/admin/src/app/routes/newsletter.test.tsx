@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import type { Subscription } from '../../features/inbox/inbox-api.ts'
+import type { Subscription } from '@shop/shared'
 import { formatDateTime } from '../../lib/dates.ts'
 import { OWNER, SHOP, STAFF_MEMBER } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'

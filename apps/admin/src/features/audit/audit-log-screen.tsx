@@ -1,4 +1,4 @@
-import { AUDIT_KINDS, type AuditKind, formatPrice, isStaffRole, type Locale, ORDER_STATUSES, type OrderStatus, textDirection } from '@shop/shared'
+import { AUDIT_KINDS, type AuditEntry, type AuditKind, auditLogReply, formatPrice, isStaffRole, type Locale, ORDER_STATUSES, type OrderStatus, textDirection } from '@shop/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -7,31 +7,10 @@ import { ErrorState } from '../../components/ui/error-state.tsx'
 import { Pagination } from '../../components/ui/pagination.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { legacyApi } from '../../lib/api.ts'
+import { api } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
-
-export interface AuditEntry {
-  _id: string
-  staffId: string | null
-  staffName: string
-  kind: AuditKind
-  action: string
-  entity: string
-  entityId: string | null
-  label: string | null
-  before: Record<string, unknown> | null
-  after: Record<string, unknown> | null
-  createdAt: string
-}
-
-interface AuditPage {
-  entries: AuditEntry[]
-  currentPage: number
-  totalPages: number
-  total: number
-}
 
 /** Amounts in whole dinars, shown with the dinar sign. */
 const auditKeys = {
@@ -97,7 +76,7 @@ export function AuditLogScreen() {
   const log = useQuery({
     queryKey: auditKeys.page(kind ?? 'all', page),
     queryFn: ({ signal }) =>
-      legacyApi<AuditPage>(`/admin/audit-log?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(page), limit: '30' })}`, { signal }),
+      api(`/admin/audit-log?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(page), limit: '30' })}`, auditLogReply, { signal }),
     placeholderData: keepPreviousData,
   })
   const errorMessage = useErrorMessage(log.error)

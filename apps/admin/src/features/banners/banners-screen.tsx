@@ -1,3 +1,4 @@
+import { type AdminBanner as Banner, adminBannerListReply, adminBannerReply, type bannerPatchBody, deleted } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,40 +11,35 @@ import { SectionCard } from '../../components/ui/section-card.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
-import { ApiError, legacyApi } from '../../lib/api.ts'
+import type { z } from 'zod'
+import { ApiError, api, legacyApi } from '../../lib/api.ts'
 import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
-import { pickLocalized } from '../../lib/localized.ts'
+import { pickLocalized } from '@shop/shared'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
 import { productKeys } from '../../lib/product-keys.ts'
 import { useCategories } from '../../lib/use-categories.ts'
-import type { ProductList } from '../../lib/product-types.ts'
-
-interface Banner {
-  _id: string
-  titleAr: string
-  titleFr: string
-  link: string | null
-  position: number
-  isActive: boolean
-  startsAt: string | null
-  endsAt: string | null
-  clickCount: number
-  image: { src: string; srcSet?: string; width: number; height: number }
-}
+import type { AdminProductList as ProductList } from '@shop/shared'
 
 const KEY = ['banners'] as const
+
+/** A new banner is a multipart form (bannerForm's text fields and its "file"); a change is a bannerPatchBody. */
+type BannerChange =
+  | { kind: 'add'; form: FormData }
+  | { kind: 'edit'; id: string; body: z.input<typeof bannerPatchBody> }
+  | { kind: 'remove'; id: string }
 
 function useBannerChange() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (change: { id?: string; body?: Record<string, unknown> | FormData; remove?: boolean }) =>
-      change.remove
-        ? legacyApi<unknown>(`/admin/banners/${change.id}`, { method: 'DELETE' })
-        : change.id
-          ? legacyApi<unknown>(`/admin/banners/${change.id}`, { method: 'PATCH', body: change.body })
-          : legacyApi<unknown>('/admin/banners', { method: 'POST', body: change.body }),
+    mutationFn: async (change: BannerChange): Promise<void> => {
+      await (change.kind === 'remove'
+        ? api(`/admin/banners/${change.id}`, deleted, { method: 'DELETE' })
+        : change.kind === 'edit'
+          ? api(`/admin/banners/${change.id}`, adminBannerReply, { method: 'PATCH', body: change.body })
+          : api('/admin/banners', adminBannerReply, { method: 'POST', body: change.form }))
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
 }
@@ -113,7 +109,7 @@ function BannerForm({ editing, onDone }: { editing?: Banner; onDone?: () => void
     mutationFn: ({ id, file: picture }: { id: string; file: File }) => {
       const form = new FormData()
       form.append('file', picture)
-      return legacyApi<unknown>(`/admin/banners/${id}/image`, { method: 'POST', body: form })
+      return api(`/admin/banners/${id}/image`, adminBannerReply, { method: 'POST', body: form })
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
@@ -156,6 +152,7 @@ function BannerForm({ editing, onDone }: { editing?: Banner; onDone?: () => void
     try {
       if (editing) {
         await change.mutateAsync({
+          kind: 'edit',
           id: editing._id,
           body: { titleAr: values.titleAr.trim(), titleFr: values.titleFr.trim(), link: values.link.trim() || null, startsAt, endsAt, isActive: values.isActive },
         })
@@ -172,7 +169,7 @@ function BannerForm({ editing, onDone }: { editing?: Banner; onDone?: () => void
       if (startsAt) form.append('startsAt', startsAt)
       if (endsAt) form.append('endsAt', endsAt)
       if (file) form.append('file', file)
-      await change.mutateAsync({ body: form })
+      await change.mutateAsync({ kind: 'add', form })
       setValues(empty)
       setFile(null)
       setPreview(null)
@@ -268,7 +265,7 @@ function BannerCard({ banner, onEdit }: { banner: Banner; onEdit: () => void }) 
           type="button"
           className={buttonClass('secondary')}
           disabled={change.isPending || !/^\d+$/.test(position) || position === String(banner.position)}
-          onClick={() => change.mutate({ id: banner._id, body: { position: Number(position) } })}
+          onClick={() => change.mutate({ kind: 'edit', id: banner._id, body: { position: Number(position) } })}
         >
           {t('banners.savePosition')}
         </button>
@@ -278,7 +275,7 @@ function BannerCard({ banner, onEdit }: { banner: Banner; onEdit: () => void }) 
             className="size-5 accent-brand"
             checked={banner.isActive}
             disabled={change.isPending}
-            onChange={(e) => change.mutate({ id: banner._id, body: { isActive: e.target.checked } })}
+            onChange={(e) => change.mutate({ kind: 'edit', id: banner._id, body: { isActive: e.target.checked } })}
           />
           {t('banners.isActive')}
         </label>
@@ -290,7 +287,7 @@ function BannerCard({ banner, onEdit }: { banner: Banner; onEdit: () => void }) 
           className={buttonClass('ghost', 'text-danger')}
           disabled={change.isPending}
           onClick={() => {
-            if (window.confirm(t('banners.confirmDelete'))) change.mutate({ id: banner._id, remove: true })
+            if (window.confirm(t('banners.confirmDelete'))) change.mutate({ kind: 'remove', id: banner._id })
           }}
         >
           {t('banners.delete')}
@@ -307,7 +304,7 @@ export function BannersScreen() {
   const [editing, setEditing] = useState<Banner | null>(null)
   const banners = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => legacyApi<{ banners: Banner[] }>('/admin/banners?limit=100', { signal }).then((d) => d.banners),
+    queryFn: ({ signal }) => api('/admin/banners?limit=100', adminBannerListReply, { signal }).then((d) => d.banners),
   })
   const loadError = useErrorMessage(banners.error)
   return (

@@ -1,32 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { legacyApi } from '../../lib/api.ts'
-
-export interface ContactMessage {
-  _id: string
-  name: string
-  email: string
-  subject: string
-  message: string
-  handled: boolean
-  handledAt: string | null
-  createdAt: string
-}
-
-export interface Subscription {
-  _id: string
-  email: string
-  locale: string
-  createdAt: string
-}
-
-interface Paged {
-  currentPage: number
-  totalPages: number
-  total: number
-}
-
-export type MessageList = Paged & { messages: ContactMessage[] }
-export type SubscriptionList = Paged & { subscriptions: Subscription[] }
+import { type contactMessageBody, contactMessageListReply, contactMessageReply, subscriptionListReply } from '@shop/shared'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { api } from '../../lib/api.ts'
 
 /** Which messages the list shows: those still waiting for an answer (the default), the handled ones, or all. */
 export const MESSAGE_FILTERS = ['open', 'handled', 'all'] as const
@@ -63,7 +38,7 @@ export function messageListQuery(filter: MessageFilter, page: number): string {
 export function useContactMessages(query: string) {
   return useQuery({
     queryKey: inboxKeys.messageList(query),
-    queryFn: ({ signal }) => legacyApi<MessageList>(`/admin/contact-messages?${query}`, { signal }),
+    queryFn: ({ signal }) => api(`/admin/contact-messages?${query}`, contactMessageListReply, { signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -72,7 +47,17 @@ export function useSubscriptions(page: number) {
   return useQuery({
     queryKey: inboxKeys.newsletter(page),
     queryFn: ({ signal }) =>
-      legacyApi<SubscriptionList>(`/admin/newsletter?page=${page}&limit=${INBOX_PER_PAGE}`, { signal }),
+      api(`/admin/newsletter?page=${page}&limit=${INBOX_PER_PAGE}`, subscriptionListReply, { signal }),
     placeholderData: keepPreviousData,
+  })
+}
+
+/** Marks a message handled (or open again); the lists are read again. */
+export function useMarkMessage(id: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (handled: boolean) =>
+      api(`/admin/contact-messages/${id}`, contactMessageReply, { method: 'PATCH', body: { handled } satisfies z.input<typeof contactMessageBody> }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.messages() }),
   })
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ContactMessage } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { buttonClass } from '../../components/ui/button-class.ts'
@@ -7,30 +7,23 @@ import { Pagination } from '../../components/ui/pagination.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
-import { legacyApi } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 import {
-  type ContactMessage,
-  inboxKeys,
   MESSAGE_FILTERS,
   type MessageFilter,
   messageListQuery,
   readMessageFilter,
   readPage,
   useContactMessages,
+  useMarkMessage,
 } from './inbox-api.ts'
 
 function MessageRow({ message }: { message: ContactMessage }) {
   const { t } = useTranslation('inbox')
   const locale = useLocale()
-  const queryClient = useQueryClient()
-  const mark = useMutation({
-    mutationFn: (handled: boolean) =>
-      legacyApi<{ message: ContactMessage }>(`/admin/contact-messages/${message._id}`, { method: 'PATCH', body: { handled } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.messages() }),
-  })
+  const mark = useMarkMessage(message._id)
   const error = useErrorMessage(mark.error)
   // Everything the shopper typed is rendered as React text (markup is shown, never run), in its own direction
   // (dir=auto), so a French message keeps its punctuation in place on an Arabic screen.

@@ -1,4 +1,13 @@
-import { PIXEL_PLATFORMS, type PixelPlatform } from '@shop/shared'
+import {
+  type AdminPixel as Pixel,
+  adminPixelListReply,
+  adminPixelReply,
+  deleted,
+  PIXEL_PLATFORMS,
+  type pixelBody,
+  type PixelPlatform,
+  type pixelPatchBody,
+} from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,28 +19,28 @@ import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { legacyApi } from '../../lib/api.ts'
+import type { z } from 'zod'
+import { api } from '../../lib/api.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-
-interface Pixel {
-  _id: string
-  platform: PixelPlatform
-  pixelId: string
-  isActive: boolean
-}
 
 const KEY = ['pixels'] as const
 const PIXEL_ID = /^[A-Za-z0-9_-]{5,64}$/
 
+type PixelChange =
+  | { kind: 'add'; body: z.input<typeof pixelBody> }
+  | { kind: 'edit'; id: string; body: z.input<typeof pixelPatchBody> }
+  | { kind: 'remove'; id: string }
+
 function usePixelChange() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (change: { id?: string; body?: Partial<Pixel>; remove?: boolean }) =>
-      change.remove
-        ? legacyApi<unknown>(`/admin/pixels/${change.id}`, { method: 'DELETE' })
-        : change.id
-          ? legacyApi<unknown>(`/admin/pixels/${change.id}`, { method: 'PATCH', body: change.body })
-          : legacyApi<unknown>('/admin/pixels', { method: 'POST', body: change.body }),
+    mutationFn: async (change: PixelChange): Promise<void> => {
+      await (change.kind === 'remove'
+        ? api(`/admin/pixels/${change.id}`, deleted, { method: 'DELETE' })
+        : change.kind === 'edit'
+          ? api(`/admin/pixels/${change.id}`, adminPixelReply, { method: 'PATCH', body: change.body })
+          : api('/admin/pixels', adminPixelReply, { method: 'POST', body: change.body }))
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
 }
@@ -53,7 +62,7 @@ function PixelRow({ pixel }: { pixel: Pixel }) {
           checked={pixel.isActive}
           disabled={change.isPending}
           aria-label={t('pixels.activeOf', { id: pixel.pixelId })}
-          onChange={(event) => change.mutate({ id: pixel._id, body: { isActive: event.target.checked } })}
+          onChange={(event) => change.mutate({ kind: 'edit', id: pixel._id, body: { isActive: event.target.checked } })}
         />
       </td>
       <td className={`${c.td} max-md:ms-auto`}>
@@ -62,7 +71,7 @@ function PixelRow({ pixel }: { pixel: Pixel }) {
           className={buttonClass('ghost', 'text-danger')}
           disabled={change.isPending}
           onClick={() => {
-            if (window.confirm(t('pixels.confirmDelete', { id: pixel.pixelId }))) change.mutate({ id: pixel._id, remove: true })
+            if (window.confirm(t('pixels.confirmDelete', { id: pixel.pixelId }))) change.mutate({ kind: 'remove', id: pixel._id })
           }}
         >
           {t('pixels.delete')}
@@ -78,7 +87,7 @@ export function PixelsScreen() {
   const { t } = useTranslation(['marketing', 'common'])
   const pixels = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => legacyApi<{ pixels: Pixel[] }>('/admin/pixels', { signal }).then((d) => d.pixels),
+    queryFn: ({ signal }) => api('/admin/pixels', adminPixelListReply, { signal }).then((d) => d.pixels),
   })
   const change = usePixelChange()
   const loadError = useErrorMessage(pixels.error)
@@ -95,7 +104,7 @@ export function PixelsScreen() {
     }
     setIsInvalid(false)
     try {
-      await change.mutateAsync({ body: { platform, pixelId: pixelId.trim(), isActive: true } })
+      await change.mutateAsync({ kind: 'add', body: { platform, pixelId: pixelId.trim(), isActive: true } })
       setPixelId('')
     } catch {
       // shown below

@@ -1,4 +1,4 @@
-import { normalizeDzMobile, normalizeDzPhone, WILAYA_DIVISIONS } from '@shop/shared'
+import { type AdminShopSettings as ShopSettings, adminShopSettingsReply, normalizeDzMobile, normalizeDzPhone, WILAYA_DIVISIONS } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,30 +10,10 @@ import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { TextareaField } from '../../components/ui/textarea-field.tsx'
-import { ApiError, legacyApi } from '../../lib/api.ts'
+import { ApiError, api } from '../../lib/api.ts'
 import { settingsKeys } from '../../lib/shop-settings.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
-
-interface ShopSettings {
-  nameAr: string
-  nameFr: string
-  logo: string | null
-  phone: string | null
-  whatsapp: string | null
-  email: string | null
-  addressAr: string | null
-  addressFr: string | null
-  bankDetails: string | null
-  ccpDetails: string | null
-  defaultHomeFee: number
-  defaultStopdeskFee: number
-  defaultReturnFee: number
-  wilayaDivision: number
-  maxLineQuantity: number
-  maxOrderQuantity: number
-  maxOpenOrdersPerPhone: number
-}
 
 const KEY = ['admin-settings'] as const
 const TEXT_FIELDS = ['nameAr', 'nameFr', 'phone', 'whatsapp', 'email', 'addressAr', 'addressFr', 'bankDetails', 'ccpDetails'] as const
@@ -55,14 +35,15 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     await queryClient.invalidateQueries({ queryKey: settingsKeys.shop() })
   }
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => legacyApi<unknown>('/admin/settings', { method: 'PATCH', body }),
+    // the fields of shopSettingsBody; a limit that is not a whole number is sent as typed, for the server to name it
+    mutationFn: (body: Record<string, unknown>) => api('/admin/settings', adminShopSettingsReply, { method: 'PATCH', body }),
     onSuccess: refresh,
   })
   const logo = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData()
       form.append('file', file)
-      return legacyApi<unknown>('/admin/settings/logo', { method: 'POST', body: form })
+      return api('/admin/settings/logo', adminShopSettingsReply, { method: 'POST', body: form })
     },
     onSuccess: refresh,
   })
@@ -180,7 +161,7 @@ export function SettingsScreen() {
   const { t } = useTranslation(['shop', 'common'])
   const settings = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => legacyApi<{ settings: ShopSettings }>('/admin/settings', { signal }).then((d) => d.settings),
+    queryFn: ({ signal }) => api('/admin/settings', adminShopSettingsReply, { signal }).then((d) => d.settings),
   })
   const loadError = useErrorMessage(settings.error)
   return (

@@ -1,10 +1,43 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { banners, categories, products } from '../../db/schema.ts'
+import { bannerClicks, banners, categories, products } from '../../db/schema.ts'
+import { responsiveImage } from '../../http/media.ts'
 import { isUuid } from '../../http/paging.ts'
 
 export type BannerRow = typeof banners.$inferSelect
 export type BannerValues = Omit<typeof banners.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'clickCount'>
+
+export const BANNER_IMAGE_SIZE = { width: 1920, height: 1080 } as const
+
+/** The banners live now (active, within their dates), in display order, with their pictures 1920 wide. */
+export async function listActiveBanners(db: Db) {
+  const rows = await db
+    .select()
+    .from(banners)
+    .where(
+      and(
+        eq(banners.isActive, true),
+        or(isNull(banners.startsAt), lte(banners.startsAt, sql`now()`)),
+        or(isNull(banners.endsAt), gt(banners.endsAt, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(banners.position), asc(banners.createdAt))
+  return rows.map((row) => ({ ...row, image: responsiveImage(row.imagePath, row.imageWidths, BANNER_IMAGE_SIZE, 1920) }))
+}
+
+/** Counts a click on a live banner; false when the banner does not exist. */
+export async function recordBannerClick(db: Db, bannerId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(banners)
+      .set({ clickCount: sql`${banners.clickCount} + 1` })
+      .where(eq(banners.id, bannerId))
+      .returning({ id: banners.id })
+    if (updated.length === 0) return false
+    await tx.insert(bannerClicks).values({ bannerId })
+    return true
+  })
+}
 
 export async function findBanner(db: Db, id: string): Promise<BannerRow | null> {
   const [row] = await db.select().from(banners).where(eq(banners.id, id)).limit(1)

@@ -1,18 +1,23 @@
+import {
+  contactMessageBody,
+  contactMessageListQuery,
+  contactMessageListReply,
+  contactMessageParams,
+  contactMessageReply,
+  csv,
+  ok,
+  subscriptionListQuery,
+  subscriptionListReply,
+} from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { pagingQuery } from '../../http/paging.ts'
+import type { z } from 'zod'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { requireStaff } from '../../plugins/session.ts'
-import { paged, queryBoolean, requireUuid, sendCsv } from '../../http/admin-common.ts'
+import { paged, requireUuid, sendCsv } from '../../http/admin-common.ts'
 import type { ContactMessageRow } from './inbox.repo.ts'
 import { listContactMessages, listSubscriptions, markMessageHandled, subscriptionsCsv } from './inbox.service.ts'
 
-const params = z.object({ id: z.string() })
-const listQuery = z.object({ ...pagingQuery(50) })
-const contactList = z.object({ handled: queryBoolean.optional(), ...pagingQuery(50) })
-const contactPatch = z.object({ handled: z.boolean() })
-
-function messageReply(m: ContactMessageRow) {
+function messageReply(m: ContactMessageRow): z.input<typeof contactMessageReply>['message'] {
   return {
     _id: m.id,
     name: m.name,
@@ -20,33 +25,33 @@ function messageReply(m: ContactMessageRow) {
     subject: m.subject,
     message: m.message,
     handled: m.handledAt !== null,
-    handledAt: m.handledAt?.toISOString() ?? null,
-    createdAt: m.createdAt.toISOString(),
+    handledAt: m.handledAt,
+    createdAt: m.createdAt,
   }
 }
 
 /** The newsletter subscriptions and the contact form's messages. */
 export async function inboxAdminRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
   const tags = ['admin: messages']
   const staffOnly = requireStaff('inbox')
-  api.get('/newsletter', { schema: { tags, summary: 'Newsletter subscriptions, newest first', querystring: listQuery }, onRequest: staffOnly }, async (request, reply) => {
+  api.get('/newsletter', { schema: { tags, summary: 'Newsletter subscriptions, newest first', querystring: subscriptionListQuery, response: ok(subscriptionListReply) }, onRequest: staffOnly }, async (request, reply) => {
     const { page, limit } = request.query
     const { rows, total } = await listSubscriptions(app.db, page, limit)
     return reply.ok({
-      subscriptions: rows.map((r) => ({ _id: r.id, email: r.email, locale: r.locale, createdAt: r.createdAt.toISOString() })),
+      subscriptions: rows.map((r) => ({ _id: r.id, email: r.email, locale: r.locale, createdAt: r.createdAt })),
       ...paged(total, page, limit),
     })
   })
-  api.get('/newsletter/export.csv', { schema: { tags, summary: 'Every subscription as CSV' }, onRequest: staffOnly }, async (_request, reply) => {
+  api.get('/newsletter/export.csv', { schema: { tags, summary: 'Every subscription as CSV', response: csv() }, onRequest: staffOnly }, async (_request, reply) => {
     return sendCsv(reply, 'newsletter.csv', await subscriptionsCsv(app.db))
   })
-  api.get('/contact-messages', { schema: { tags, summary: 'Contact form messages, newest first', querystring: contactList }, onRequest: staffOnly }, async (request, reply) => {
+  api.get('/contact-messages', { schema: { tags, summary: 'Contact form messages, newest first', querystring: contactMessageListQuery, response: ok(contactMessageListReply) }, onRequest: staffOnly }, async (request, reply) => {
     const { page, limit } = request.query
     const { rows, total } = await listContactMessages(app.db, request.query)
     return reply.ok({ messages: rows.map(messageReply), ...paged(total, page, limit) })
   })
-  api.patch('/contact-messages/:id', { schema: { tags, summary: 'Mark a message handled (or not)', params, body: contactPatch }, onRequest: staffOnly }, async (request, reply) => {
+  api.patch('/contact-messages/:id', { schema: { tags, summary: 'Mark a message handled (or not)', params: contactMessageParams, body: contactMessageBody, response: ok(contactMessageReply) }, onRequest: staffOnly }, async (request, reply) => {
     const row = await markMessageHandled(app.db, requireUuid(request.params.id), request.body.handled)
     return reply.ok({ message: messageReply(row) })
   })

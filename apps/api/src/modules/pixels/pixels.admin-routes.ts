@@ -1,37 +1,47 @@
-import { PIXEL_PLATFORMS } from '@shop/shared'
+import {
+  adminPixelListReply,
+  adminPixelReply,
+  created,
+  deleted,
+  marketingIdParams as params,
+  ok,
+  pixelBody,
+  type PixelPlatform,
+  pixelPatchBody,
+} from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import type { z } from 'zod'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { requireStaff } from '../../plugins/session.ts'
 import { requireUuid, withoutUndefined } from '../../http/admin-common.ts'
 import type { PixelRow } from './pixels.repo.ts'
 import { addPixel, changePixel, listPixels, removePixel } from './pixels.service.ts'
 
-const params = z.object({ id: z.string() })
-
-const pixelFields = {
-  platform: z.enum(PIXEL_PLATFORMS),
-  pixelId: z.string().trim().regex(/^[A-Za-z0-9_-]{5,64}$/, 'validation:invalid'),
-  isActive: z.boolean().optional(),
-}
-const pixelReply = (p: PixelRow) => ({ _id: p.id, platform: p.platform, pixelId: p.pixelId, isActive: p.isActive, createdAt: p.createdAt.toISOString() })
+const pixelReply = (p: PixelRow): z.input<typeof adminPixelReply>['pixel'] => ({
+  _id: p.id,
+  // the database accepts only the platforms of PIXEL_PLATFORMS
+  platform: p.platform as PixelPlatform,
+  pixelId: p.pixelId,
+  isActive: p.isActive,
+  createdAt: p.createdAt,
+})
 
 /** Facebook and TikTok pixels (owner). */
 export async function pixelAdminRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
   const tags = ['admin: pixels']
   const ownerOnly = requireStaff('pixels')
-  api.get('/pixels', { schema: { tags, summary: 'Facebook and TikTok pixels (owner)' }, onRequest: ownerOnly }, async (_request, reply) => {
+  api.get('/pixels', { schema: { tags, summary: 'Facebook and TikTok pixels (owner)', response: ok(adminPixelListReply) }, onRequest: ownerOnly }, async (_request, reply) => {
     const rows = await listPixels(app.db)
     return reply.ok({ pixels: rows.map(pixelReply), total: rows.length })
   })
-  api.post('/pixels', { schema: { tags, summary: 'Add a pixel (owner)', body: z.object(pixelFields) }, onRequest: ownerOnly }, async (request, reply) => {
+  api.post('/pixels', { schema: { tags, summary: 'Add a pixel (owner)', body: pixelBody, response: created(adminPixelReply) }, onRequest: ownerOnly }, async (request, reply) => {
     return reply.code(201).ok({ pixel: pixelReply(await addPixel(app.db, request.body)) })
   })
-  api.patch('/pixels/:id', { schema: { tags, summary: 'Change a pixel (owner)', params, body: z.object(pixelFields).partial() }, onRequest: ownerOnly }, async (request, reply) => {
+  api.patch('/pixels/:id', { schema: { tags, summary: 'Change a pixel (owner)', params, body: pixelPatchBody, response: ok(adminPixelReply) }, onRequest: ownerOnly }, async (request, reply) => {
     return reply.ok({ pixel: pixelReply(await changePixel(app.db, requireUuid(request.params.id), withoutUndefined(request.body))) })
   })
-  api.delete('/pixels/:id', { schema: { tags, summary: 'Remove a pixel (owner)', params }, onRequest: ownerOnly }, async (request, reply) => {
+  api.delete('/pixels/:id', { schema: { tags, summary: 'Remove a pixel (owner)', params, response: ok(deleted) }, onRequest: ownerOnly }, async (request, reply) => {
     await removePixel(app.db, requireUuid(request.params.id))
     return reply.ok({ deleted: true })
   })

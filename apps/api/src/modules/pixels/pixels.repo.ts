@@ -1,4 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import type { PixelPlatform } from '@shop/shared'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { adPixels } from '../../db/schema.ts'
 
@@ -26,4 +27,12 @@ export async function updatePixel(db: Db, id: string, values: Partial<PixelValue
 
 export async function deletePixel(db: Db, id: string): Promise<void> {
   await db.delete(adPixels).where(eq(adPixels.id, id))
+}
+
+/** The active pixel ids of one platform (what the storefront loads). */
+export async function listActivePixels(db: Db, platform: PixelPlatform) {
+  return db
+    .select({ id: adPixels.id, pixelId: adPixels.pixelId })
+    .from(adPixels)
+    .where(and(eq(adPixels.platform, platform), eq(adPixels.isActive, true)))
 }

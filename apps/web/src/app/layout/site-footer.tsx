@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { pickLocalized } from '../../lib/localized.ts'
+import { pickLocalized } from '@shop/shared'
 import { useShopName, useShopSettings } from '../../lib/shop-settings.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 import { whatsappUrl } from '../../lib/whatsapp.ts'

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../components/ui/button-class.ts'
-import { pickLocalized } from '../../lib/localized.ts'
+import { pickLocalized } from '@shop/shared'
 import { useShopName, useShopSettings } from '../../lib/shop-settings.ts'
 import { useLocale } from '../../lib/use-locale.ts'
 

@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatShortDate } from '../../../lib/dates.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { DayFigures } from '../types.ts'
+import type { DayFigures } from '@shop/shared'
 
 export interface ThirtyDayChartProps {
   days: DayFigures[]

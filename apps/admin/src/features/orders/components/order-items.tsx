@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { tableClasses as c } from '../../../components/ui/table-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
-import { pickLocalized } from '../../../lib/localized.ts'
+import { pickLocalized } from '@shop/shared'
 import { mediaSrc } from '../../../lib/media.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { pickLocalized } from '../../../lib/localized.ts'
+import { pickLocalized } from '@shop/shared'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { Category } from '../../../lib/catalogue-types.ts'
+import type { CatalogueCategory as Category } from '@shop/shared'
 
 export interface CategoryFilterProps {
   categories: Category[]

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { IconChevronEnd } from '../../../components/icons/icon-chevron-end.tsx'
-import { pickLocalized } from '../../../lib/localized.ts'
+import { pickLocalized } from '@shop/shared'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { HomepageCategory } from '../../../lib/catalogue-types.ts'
+import type { HomepageCategory } from '@shop/shared'
 import { ProductCard } from './product-card.tsx'
 
 export interface CategorySectionProps {

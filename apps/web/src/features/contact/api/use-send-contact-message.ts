@@ -1,16 +1,10 @@
+import { type ContactBody, receivedReply } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
-
-export interface ContactMessage {
-  name: string
-  email: string
-  subject: string
-  message: string
-}
+import { api } from '../../../lib/api.ts'
 
 /** POST /contact: the message lands in the back office's inbox. Errors are ApiError (validation, 429, network). */
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (message: ContactMessage) => legacyApi('/contact', { method: 'POST', body: message }),
+    mutationFn: (message: ContactBody) => api('/contact', receivedReply, { method: 'POST', body: message }),
   })
 }

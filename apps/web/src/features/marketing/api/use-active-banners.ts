@@ -1,7 +1,7 @@
+import { activeBannersReply } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
+import { api } from '../../../lib/api.ts'
 import { shouldRetry } from '../../../lib/query-client.ts'
-import type { Banner } from '../types.ts'
 
 export const marketingKeys = {
   all: ['marketing'] as const,
@@ -10,7 +10,7 @@ export const marketingKeys = {
 
 export const activeBannersQuery = queryOptions({
   queryKey: marketingKeys.activeBanners(),
-  queryFn: ({ signal }) => legacyApi<{ banners: Banner[] }>('/banner/active', { signal }).then((data) => data.banners),
+  queryFn: ({ signal }) => api('/banner/active', activeBannersReply, { signal }).then((data) => data.banners),
   // The shop's own hero is a fine answer: one retry, then stop holding the top of the page on a skeleton.
   retry: (failureCount, error) => failureCount < 1 && shouldRetry(failureCount, error),
 })

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { IconChevronEnd } from '../../../components/icons/icon-chevron-end.tsx'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { AUTOPLAY_MS, MOVE_LOCK_MS, moveForKey, stepForSwipe, wrapIndex } from '../carousel-rules.ts'
-import type { Banner } from '../types.ts'
+import type { ActiveBanner as Banner } from '@shop/shared'
 import { HeroSlide } from './hero-slide.tsx'
 
 export interface HeroCarouselProps {

@@ -1,9 +1,11 @@
+import { type newsletterBody, receivedReply } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
+import type { z } from 'zod'
+import { api } from '../../../lib/api.ts'
 
 /** POST /newsletter: the address is stored for staff to export. Errors are ApiError (invalid e-mail, 429, network). */
 export function useNewsletterSignup() {
   return useMutation({
-    mutationFn: (email: string) => legacyApi('/newsletter', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => api('/newsletter', receivedReply, { method: 'POST', body: { email } satisfies z.input<typeof newsletterBody> }),
   })
 }
