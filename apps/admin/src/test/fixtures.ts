@@ -1,7 +1,19 @@
 import { fixture } from '@shop/client-kit'
-import { adminCategoriesReply, type AdminCategory, adminCategory, type AdminProduct, adminProduct, adminShopSettings, dashboardFigures, shopSettings, staffMember } from '@shop/shared'
+import {
+  adminCategoriesReply,
+  type AdminCategory,
+  adminCategory,
+  adminOrderList,
+  adminOrderRow,
+  type AdminProduct,
+  adminProduct,
+  adminShopSettings,
+  dashboardFigures,
+  orderPage,
+  shopSettings,
+  staffMember,
+} from '@shop/shared'
 import type { z } from 'zod'
-import type { OrderList, OrderPage, OrderRow } from '../features/orders/types.ts'
 
 export const OWNER = fixture(staffMember, { _id: 's-1', email: 'amina@khatwa.dz', name: 'Amina Benali', role: 'owner' })
 
@@ -68,7 +80,7 @@ export const STAFF_MEMBER = fixture(staffMember, { _id: 's-2', email: 'karim@kha
 
 export const AGENT = fixture(staffMember, { _id: 's-3', email: 'lina@khatwa.dz', name: 'Lina Mansouri', role: 'agent' })
 
-export const ORDER_ROW: OrderRow = {
+export const ORDER_ROW = fixture(adminOrderRow, {
   _id: 'o-1',
   trackingNumber: 'KH-240117-0042',
   createdAt: '2025-11-21T09:30:00.000Z',
@@ -86,28 +98,35 @@ export const ORDER_ROW: OrderRow = {
   callAttempts: 1,
   hasReturnRequest: false,
   version: 3,
-}
+})
 
-export const ORDER_LIST: OrderList = { orders: [ORDER_ROW], currentPage: 1, totalPages: 3, total: 101 }
+export const ORDER_LIST = fixture(adminOrderList, { orders: [ORDER_ROW], currentPage: 1, totalPages: 3, total: 101 })
 
-export const ORDER_PAGE: OrderPage = {
+export const ORDER_PAGE = fixture(orderPage, {
   order: {
     _id: 'o-1',
     trackingNumber: 'KH-240117-0042',
     createdAt: '2025-11-21T09:30:00.000Z',
+    updatedAt: '2025-11-21T10:00:00.000Z',
     status: 'pending',
     paymentMethod: 'cash_on_delivery',
     paymentStatus: 'unpaid',
     paidAt: null,
+    clientId: null,
     customerName: 'Yacine Haddad',
     customer: { firstName: 'Yacine', lastName: 'Haddad', phone: '0551234567', email: null },
     phone: '0551234567',
     address: {
       wilayaCode: 16,
       wilayaName: 'Alger',
+      wilayaNameAr: 'الجزائر',
+      wilayaNameFr: 'Alger',
       wilayaCode58: 16,
       wilaya58Name: 'Alger',
+      communeId: 1602,
       communeName: 'Bab Ezzouar',
+      communeNameAr: 'باب الزوار',
+      communeNameFr: 'Bab Ezzouar',
       street: '12 rue Didouche Mourad',
     },
     deliveryType: 'domicil',
@@ -127,6 +146,8 @@ export const ORDER_PAGE: OrderPage = {
       {
         _id: 'i-1',
         productId: 'p-1',
+        variantId: 'v-1',
+        name: 'Derby en cuir',
         nameAr: 'حذاء ديربي جلد',
         nameFr: 'Derby en cuir',
         image: null,
@@ -140,9 +161,21 @@ export const ORDER_PAGE: OrderPage = {
     ],
   },
   history: [
-    { _id: 1, fromStatus: null, toStatus: 'pending', createdAt: '2025-11-21T09:30:00.000Z', staffName: null },
+    {
+      _id: 1,
+      kind: 'status',
+      fromStatus: null,
+      toStatus: 'pending',
+      callOutcome: null,
+      note: null,
+      byClient: false,
+      createdAt: '2025-11-21T09:30:00.000Z',
+      staffName: null,
+    },
     {
       _id: 2,
+      kind: 'status',
+      byClient: false,
       fromStatus: 'pending',
       toStatus: 'pending',
       callOutcome: 'no_answer',
@@ -154,7 +187,7 @@ export const ORDER_PAGE: OrderPage = {
   staffNotes: [],
   returnRequests: [],
   allowedMoves: ['confirmed', 'cancelled', 'deleted'],
-}
+})
 
 /** The shop settings as GET /admin/settings returns them. */
 export const SHOP_SETTINGS = fixture(adminShopSettings, {

@@ -1,6 +1,16 @@
-import type { CouponType } from '@shop/shared'
+import {
+  CALL_OUTCOMES,
+  COUPON_TYPES,
+  DELIVERY_TYPES,
+  ORDER_HISTORY_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PIXEL_PLATFORMS,
+  RETURN_REQUEST_STATUSES,
+  STAFF_ROLES,
+} from '@shop/shared'
 import { sql } from 'drizzle-orm'
-import type { StaffRole } from '@shop/shared'
 import {
   type AnyPgColumn,
   bigserial,
@@ -27,20 +37,6 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`
 
-export const ORDER_STATUS_VALUES = [
-  'pending',
-  'confirmed',
-  'processing',
-  'shipped',
-  'out_for_delivery',
-  'delivered',
-  'returned',
-  'cancelled',
-  'deleted',
-] as const
-
-/** Kinds of order history entries (ORDER_HISTORY_KINDS in @shop/shared). */
-export const ORDER_HISTORY_KINDS = ['status', 'staff_note', 'tracking_id', 'payment'] as const
 
 // ---------------------------------------------------------------- people and sessions
 
@@ -70,14 +66,14 @@ export const staff = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role').$type<StaffRole>().notNull().default('manager'),
+    role: text('role', { enum: STAFF_ROLES }).notNull().default('manager'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('staff_email_lower_key').on(sql`lower(${t.email})`),
-    check('staff_role_check', oneOf(t.role, ['owner', 'manager', 'agent'])),
+    check('staff_role_check', oneOf(t.role, STAFF_ROLES)),
   ],
 )
 
@@ -332,14 +328,14 @@ export const deliveryPrices = pgTable(
     wilayaCode: smallint('wilaya_code')
       .notNull()
       .references(() => wilayas.code),
-    type: text('type').notNull(),
+    type: text('type', { enum: DELIVERY_TYPES }).notNull(),
     price: integer('price'),
     returnPrice: integer('return_price').notNull().default(200),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.wilayaCode, t.type] }),
-    check('delivery_prices_type_check', oneOf(t.type, ['domicil', 'stopdesk'])),
+    check('delivery_prices_type_check', oneOf(t.type, DELIVERY_TYPES)),
     check('delivery_prices_price_check', sql`${t.price} is null or ${t.price} >= 0`),
     check('delivery_prices_return_check', sql`${t.returnPrice} >= 0`),
   ],
@@ -353,7 +349,7 @@ export const coupons = pgTable(
     id: id(),
     /** Unique among live coupons only: a deleted or retired coupon gives its code back (see coupons_code_live_key). */
     code: text('code').notNull(),
-    type: text('type').$type<CouponType>().notNull(),
+    type: text('type', { enum: COUPON_TYPES }).notNull(),
     value: integer('value').notNull(),
     minOrder: integer('min_order').notNull().default(0),
     maxUses: integer('max_uses'),
@@ -372,7 +368,7 @@ export const coupons = pgTable(
   },
   (t) => [
     uniqueIndex('coupons_code_live_key').on(t.code).where(sql`${t.deletedAt} is null`),
-    check('coupons_type_check', oneOf(t.type, ['percentage', 'fixed'])),
+    check('coupons_type_check', oneOf(t.type, COUPON_TYPES)),
     check('coupons_code_format', sql`${t.code} ~ '^[A-Z0-9]{3,32}$'`),
     check(
       'coupons_value_check',
@@ -394,9 +390,9 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number').notNull().unique(),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     guestSessionId: uuid('guest_session_id'),
-    status: text('status').notNull().default('pending'),
-    paymentMethod: text('payment_method').notNull().default('cash_on_delivery'),
-    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('cash_on_delivery'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -412,7 +408,7 @@ export const orders = pgTable(
     communeId: integer('commune_id')
       .notNull()
       .references(() => communes.id),
-    deliveryType: text('delivery_type').notNull(),
+    deliveryType: text('delivery_type', { enum: DELIVERY_TYPES }).notNull(),
     address: text('address'),
     notes: text('notes'),
     subtotal: integer('subtotal').notNull(),
@@ -429,10 +425,10 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('orders_status_check', oneOf(t.status, ORDER_STATUS_VALUES)),
-    check('orders_payment_method_check', oneOf(t.paymentMethod, ['cash_on_delivery', 'bank_transfer', 'ccp'])),
-    check('orders_payment_status_check', oneOf(t.paymentStatus, ['unpaid', 'paid'])),
-    check('orders_delivery_type_check', oneOf(t.deliveryType, ['domicil', 'stopdesk'])),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
+    check('orders_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
+    check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
+    check('orders_delivery_type_check', oneOf(t.deliveryType, DELIVERY_TYPES)),
     check('orders_phone_format', sql`${t.phone} ~ '^0[567][0-9]{8}$'`),
     check(
       'orders_amounts_check',
@@ -487,26 +483,26 @@ export const orderStatusHistory = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
-    callOutcome: text('call_outcome'),
+    callOutcome: text('call_outcome', { enum: CALL_OUTCOMES }),
     note: text('note'),
     /**
      * What the entry records: a status move or a call ('status'), a staff note ('staff_note'), the delivery
      * company's id set or changed ('tracking_id', the new id in `note`), the order paid ('payment').
      * Only 'status' entries are shown to the customer.
      */
-    kind: text('kind').notNull().default('status'),
+    kind: text('kind', { enum: ORDER_HISTORY_KINDS }).notNull().default('status'),
     createdAt: createdAt(),
   },
   (t) => [
-    check('order_status_history_to_check', oneOf(t.toStatus, ORDER_STATUS_VALUES)),
+    check('order_status_history_to_check', oneOf(t.toStatus, ORDER_STATUSES)),
     check('order_status_history_kind_check', oneOf(t.kind, ORDER_HISTORY_KINDS)),
     check(
       'order_status_history_call_check',
-      sql`${t.callOutcome} is null or ${t.callOutcome} in ('confirmed', 'no_answer', 'cancelled')`,
+      sql`${t.callOutcome} is null or ${oneOf(t.callOutcome, CALL_OUTCOMES)}`,
     ),
     index('order_status_history_order_idx').on(t.orderId, t.createdAt),
   ],
@@ -569,14 +565,14 @@ export const returnRequests = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     reason: text('reason'),
-    status: text('status').notNull().default('requested'),
+    status: text('status', { enum: RETURN_REQUEST_STATUSES }).notNull().default('requested'),
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     staffNote: text('staff_note'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    check('return_requests_status_check', oneOf(t.status, ['requested', 'accepted', 'refused', 'received'])),
+    check('return_requests_status_check', oneOf(t.status, RETURN_REQUEST_STATUSES)),
     check('return_requests_reason_length', sql`${t.reason} is null or char_length(${t.reason}) <= 500`),
   ],
 )
@@ -643,14 +639,14 @@ export const adPixels = pgTable(
   'ad_pixels',
   {
     id: id(),
-    platform: text('platform').notNull(),
+    platform: text('platform', { enum: PIXEL_PLATFORMS }).notNull(),
     pixelId: text('pixel_id').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('ad_pixels_platform_check', oneOf(t.platform, ['facebook', 'tiktok'])),
+    check('ad_pixels_platform_check', oneOf(t.platform, PIXEL_PLATFORMS)),
     check('ad_pixels_id_format', sql`${t.pixelId} ~ '^[A-Za-z0-9_-]{5,64}$'`),
     uniqueIndex('ad_pixels_platform_pixel_key').on(t.platform, t.pixelId),
   ],

@@ -60,9 +60,9 @@ export async function loadReferenceData(db: Db): Promise<boolean> {
       )
     }
     const priceRows = Object.entries(prices).flatMap(([code, p]) => [
-      { wilayaCode: Number(code), type: 'domicil', price: p.home },
+      { wilayaCode: Number(code), type: 'domicil' as const, price: p.home },
       // a null stop-desk price is stored as a row with no price: "no stop desk here", not "use the default"
-      { wilayaCode: Number(code), type: 'stopdesk', price: p.stopdesk },
+      { wilayaCode: Number(code), type: 'stopdesk' as const, price: p.stopdesk },
     ])
     await tx.insert(deliveryPrices).values(priceRows)
   })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { OrderStatus } from '@shop/shared'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { clients, communes, couponRedemptions, coupons, orderItems, orders, products, variants } from '../db/schema.ts'
@@ -51,7 +52,7 @@ export async function insertOrder(
   db: Db,
   lines: OrderLine[],
   options: {
-    status?: string
+    status?: OrderStatus
     paymentMethod?: 'cash_on_delivery' | 'bank_transfer' | 'ccp'
     paymentStatus?: 'unpaid' | 'paid'
     couponCode?: string

@@ -1,5 +1,19 @@
 import { fixture } from '@shop/client-kit'
-import { activeBanner, clientUser, type HomepageCategory, homepageCategory, type ProductSummary, productSummary, shopSettings } from '@shop/shared'
+import {
+  activeBanner,
+  clientUser,
+  type ClientOrder,
+  clientOrder,
+  type HomepageCategory,
+  homepageCategory,
+  type PlacedOrder,
+  placedOrder,
+  type ProductSummary,
+  productSummary,
+  shopSettings,
+  type TrackedOrder,
+  trackedOrder,
+} from '@shop/shared'
 import type { z } from 'zod'
 
 export const SETTINGS = fixture(shopSettings, {
@@ -118,3 +132,63 @@ export const BANNERS = [
     focalPoint: { x: 50, y: 50 },
   }),
 ]
+
+/** An order as its owner reads it (`POST /order/guest`, `GET /order/client/:id`), built through its contract. */
+export function placedOrderOf(overrides: Partial<z.input<typeof placedOrder>> = {}): PlacedOrder {
+  return fixture(placedOrder, {
+    _id: 'o1',
+    trackingNumber: 'KH7Q2M9X4A',
+    status: 'pending',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    orderItems: [
+      { _id: 'l1', product: { _id: 'p', name: 'Derby en cuir', image: null }, size: '42', color: 'black', quantity: 1, priceAtPurchase: 5400, lineTotal: 5400 },
+    ],
+    customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: '0551234567', email: null },
+    shippingAddress: {
+      address: '12 rue Didouche Mourad',
+      cityName: 'Sidi M’Hamed',
+      stateName: 'Alger',
+      wilayaCode: 16,
+      communeId: 554,
+      postalCode: '16000',
+      type: 'domicil',
+    },
+    subtotal: 5400,
+    discountAmount: 0,
+    shippingFee: 700,
+    totalAmount: 6100,
+    couponCode: null,
+    notes: null,
+    paymentMethod: 'cash_on_delivery',
+    paymentStatus: 'unpaid',
+    deliveryTrackingId: null,
+    returnRequest: null,
+    payment: { bankDetails: null, ccpDetails: null },
+    ...overrides,
+  })
+}
+
+/** An order of the client's list (`GET /order/client`), with its status moves. */
+export function clientOrderOf(overrides: Partial<z.input<typeof clientOrder>> = {}): ClientOrder {
+  return fixture(clientOrder, { ...placedOrderOf(), history: [{ status: 'pending', date: '2026-11-21T10:00:00.000Z' }], ...overrides })
+}
+
+/** An order as public tracking shows it (`POST /tracking`). */
+export function trackedOrderOf(overrides: Partial<z.input<typeof trackedOrder>> = {}): TrackedOrder {
+  return fixture(trackedOrder, {
+    _id: 'o1',
+    trackingNumber: 'KH7Q2M9X4A',
+    status: 'shipped',
+    totalAmount: 610000,
+    subtotal: 5400,
+    discountAmount: 0,
+    shippingFee: 700,
+    orderDate: '2026-11-20T10:00:00.000Z',
+    customerName: 'Amine B.',
+    deliveryType: 'domicil',
+    firstProduct: { name: 'Derby en cuir', image: null, price: 5400 },
+    shippingAddress: { cityName: 'Sidi M’Hamed', stateName: 'Alger', address: '12 rue D•••••', postalCode: null },
+    items: [{ product: { name: 'Derby en cuir', image: null }, quantity: 1, price: 5400, size: '42', color: 'black' }],
+    ...overrides,
+  })
+}

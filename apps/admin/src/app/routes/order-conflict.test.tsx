@@ -13,7 +13,7 @@ function stubConflict() {
     '/admin/orders/o-1': ({ method }) => {
       if (method === 'PATCH') {
         return server.accept
-          ? { data: { order: { ...ORDER_PAGE.order, version: server.version } } }
+          ? { data: { ...ORDER_PAGE, order: { ...ORDER_PAGE.order, version: server.version } } }
           : { status: 409, code: 'ORDER_CONFLICT', message: 'La commande a changé.' }
       }
       return { data: { ...ORDER_PAGE, order: { ...ORDER_PAGE.order, version: server.version, deliveryTrackingId: server.trackingId } } }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import type { OrderPage } from '../../features/orders/types.ts'
+import type { OrderPage } from '@shop/shared'
 import { ORDER_LIST, ORDER_PAGE, ORDER_ROW, OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { stubApi } from '../../test/stub-api.ts'

@@ -50,7 +50,7 @@ describe('order page', () => {
           staffNotes: [{ _id: 'n-1', text, staffName: 'Samir', createdAt: '2025-11-21T11:00:00.000Z' }],
           history: [
             ...page.history,
-            { _id: 3, kind: 'staff_note', fromStatus: 'pending', toStatus: 'pending', note: text, staffName: 'Samir', createdAt: '2025-11-21T11:00:00.000Z' },
+            { _id: 3, kind: 'staff_note', fromStatus: 'pending', toStatus: 'pending', callOutcome: null, byClient: false, note: text, staffName: 'Samir', createdAt: '2025-11-21T11:00:00.000Z' },
           ],
         }
         return { data: page }
@@ -102,12 +102,12 @@ describe('order page', () => {
           allowedMoves: ['deleted'],
           history: [
             ...ORDER_PAGE.history,
-            { _id: 4, kind: 'tracking_id', fromStatus: 'shipped', toStatus: 'shipped', note: 'YAL-77', staffName: 'Samir', createdAt: '2025-11-22T09:00:00.000Z' },
-            { _id: 5, kind: 'payment', fromStatus: 'delivered', toStatus: 'delivered', note: null, staffName: 'Samir', createdAt: '2025-11-23T09:00:00.000Z' },
+            { _id: 4, kind: 'tracking_id', fromStatus: 'shipped', toStatus: 'shipped', callOutcome: null, byClient: false, note: 'YAL-77', staffName: 'Samir', createdAt: '2025-11-22T09:00:00.000Z' },
+            { _id: 5, kind: 'payment', fromStatus: 'delivered', toStatus: 'delivered', callOutcome: null, byClient: false, note: null, staffName: 'Samir', createdAt: '2025-11-23T09:00:00.000Z' },
           ],
         },
       },
-      '/admin/orders/o-1/status': { data: {} },
+      '/admin/orders/o-1/status': { data: ORDER_PAGE },
     })
     renderApp({ url: URL, locale: 'ar' })
     const history = await screen.findByRole('region', { name: 'السجل' })
@@ -119,7 +119,7 @@ describe('order page', () => {
     const patch = vi.fn()
     fetchMock.mockImplementationOnce(async (_input, init) => {
       patch(JSON.parse(String(init?.body)))
-      return Response.json({ status: 'success', data: {} })
+      return Response.json({ status: 'success', data: ORDER_PAGE })
     })
     fireEvent.click(within(tracking).getByRole('button', { name: 'حفظ' }))
     await waitFor(() => expect(patch).toHaveBeenCalledWith({ deliveryTrackingId: 'YAL-78', version: 3 }))
@@ -147,7 +147,7 @@ describe('order page', () => {
         reads += 1
         return { data: ORDER_PAGE }
       },
-      '/admin/orders/o-1/status': { data: {} },
+      '/admin/orders/o-1/status': { data: ORDER_PAGE },
     })
     renderApp({ url: URL, locale: 'fr' })
     const moves = await screen.findByRole('region', { name: 'Changer le statut' })
@@ -166,7 +166,7 @@ describe('order page', () => {
   test('cancelling asks first; declining sends nothing', async () => {
     const confirm = vi.fn(() => false)
     vi.stubGlobal('confirm', confirm)
-    const fetchMock = stubOrder({ '/admin/orders/o-1/status': { data: {} } })
+    const fetchMock = stubOrder({ '/admin/orders/o-1/status': { data: ORDER_PAGE } })
     renderApp({ url: URL, locale: 'fr' })
     fireEvent.click(await screen.findByRole('button', { name: 'Annuler la commande' }))
     expect(confirm).toHaveBeenCalledWith('Passer vraiment la commande en « Annulée » ?')
@@ -219,7 +219,7 @@ describe('order page', () => {
   test('bank and CCP orders can be marked paid; cash on delivery cannot', async () => {
     const fetchMock = stubOrder({
       '/admin/orders/o-1': { data: { ...ORDER_PAGE, order: { ...ORDER_PAGE.order, paymentMethod: 'ccp' } } },
-      '/admin/orders/o-1/mark-paid': { data: {} },
+      '/admin/orders/o-1/mark-paid': { data: ORDER_PAGE },
     })
     renderApp({ url: URL, locale: 'fr' })
     fireEvent.click(await screen.findByRole('button', { name: 'Marquer comme payée' }))

@@ -1,4 +1,5 @@
-import type { Locale } from '@shop/shared'
+import type { Locale, placedOrder } from '@shop/shared'
+import type { z } from 'zod'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { communes, orderItems, orderStatusHistory, orders, returnRequests, wilayas } from '../../db/schema.ts'
@@ -12,7 +13,7 @@ const placeName = (row: { nameAr: string; nameFr: string } | undefined, locale: 
   row ? (locale === 'ar' ? row.nameAr : row.nameFr) : ''
 
 /** Orders as their owner reads them (docs/storefront-spec.md §3 "Order as read"), lines and places included. */
-export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale) {
+export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale): Promise<z.input<typeof placedOrder>[]> {
   if (rows.length === 0) return []
   const ids = rows.map((o) => o.id)
   const [items, places, wilayaRows, requests, settings] = await Promise.all([
@@ -31,7 +32,7 @@ export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale) {
       _id: order.id,
       trackingNumber: order.trackingNumber,
       status: order.status,
-      createdAt: order.createdAt.toISOString(),
+      createdAt: order.createdAt,
       orderItems: items
         .filter((i) => i.orderId === order.id)
         .map((i) => ({
@@ -62,7 +63,7 @@ export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale) {
       paymentMethod: order.paymentMethod,
       paymentStatus: order.paymentStatus,
       deliveryTrackingId: order.deliveryTrackingId,
-      returnRequest: request ? { status: request.status, reason: request.reason, createdAt: request.createdAt.toISOString() } : null,
+      returnRequest: request ? { status: request.status, reason: request.reason, createdAt: request.createdAt } : null,
       payment: {
         bankDetails: order.paymentMethod === 'bank_transfer' ? (settings?.bankDetails ?? null) : null,
         ccpDetails: order.paymentMethod === 'ccp' ? (settings?.ccpDetails ?? null) : null,
@@ -71,8 +72,9 @@ export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale) {
   })
 }
 
-export async function orderReply(db: Db, order: OrderRow, locale: Locale) {
+export async function orderReply(db: Db, order: OrderRow, locale: Locale): Promise<z.input<typeof placedOrder>> {
   const [reply] = await orderReplies(db, [order], locale)
+  if (!reply) throw new Error(`order ${order.id} has no reply`)
   return reply
 }
 
@@ -88,5 +90,5 @@ export async function statusHistory(db: Db, orderId: string) {
     // staff notes, courier ids and payments are the back office's: the customer sees status moves only
     .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.kind, 'status')))
     .orderBy(asc(orderStatusHistory.createdAt))
-  return rows.map((r) => ({ status: r.status, date: r.createdAt.toISOString() }))
+  return rows.map((r) => ({ status: r.status, date: r.createdAt }))
 }

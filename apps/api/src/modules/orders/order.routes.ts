@@ -1,39 +1,33 @@
-import { formatPrice, ORDER_STATUSES, translate } from '@shop/shared'
+import {
+  clientOrdersQuery,
+  clientOrdersReply,
+  created,
+  formatPrice,
+  idempotencyKey,
+  ok,
+  orderIdParams,
+  type PlaceOrderInput,
+  placedOrderReply,
+  placeOrderBody,
+  placeOrderReply,
+  returnRequestBody,
+  translate,
+} from '@shop/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
-import { pageCount, pagingQuery } from '../../http/paging.ts'
+import { pageCount } from '../../http/paging.ts'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { guestSessionId, requireClient } from '../../plugins/session.ts'
 import { insertReturnRequest, listClientOrders, publicStatusMoves } from './client-orders.repo.ts'
-import { placeOrderBody } from './order-input.ts'
 import { findOrder, orderReplies, orderReply } from './order.read.ts'
 import { isOrderReplay, placeOrder } from './order.service.ts'
 
-const idParams = z.object({ id: z.string().uuid('validation:invalid') })
-const idempotencyKey = z.string().trim().regex(/^[A-Za-z0-9_.:-]{8,128}$/, 'validation:invalid')
-
-const listQuery = z.object({
-  ...pagingQuery(10),
-  // the storefront's filter sends capitalised forms ("Pending"): statuses are compared in lower case
-  status: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(['', 'all', ...ORDER_STATUSES]))
-    .optional(),
-  startDate: z.coerce.date().optional(),
-  endDate: z.coerce.date().optional(),
-  searchOrders: z.string().trim().max(100).optional(),
-  sort: z.string().optional(),
-})
-
-const returnBody = z.object({ reason: z.string().trim().min(3).max(500) })
-
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
+  // 201 with the new order; 200 with the first one when the request replays an order already placed
+  const placeReplies = { ...ok(placeOrderReply), ...created(placeOrderReply) }
 
-  async function place(request: FastifyRequest<{ Body: z.output<typeof placeOrderBody> }>, reply: FastifyReply, clientId: string | null) {
+  async function place(request: FastifyRequest<{ Body: PlaceOrderInput }>, reply: FastifyReply, clientId: string | null) {
     const header = request.headers['idempotency-key']
     const key = header === undefined ? null : idempotencyKey.safeParse(header)
     if (key && !key.success) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'Idempotency-Key', message: 'validation:invalid' }] })
@@ -63,19 +57,19 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/order/guest',
-    { schema: { tags: ['orders'], summary: 'Place an order as a guest (X-Session-Id, Idempotency-Key)', body: placeOrderBody } },
+    { schema: { tags: ['orders'], summary: 'Place an order as a guest (X-Session-Id, Idempotency-Key)', body: placeOrderBody, response: placeReplies } },
     async (request, reply) => place(request, reply, null),
   )
 
   api.post(
     '/order/client',
-    { schema: { tags: ['orders'], summary: 'Place an order as the signed-in client (Idempotency-Key)', body: placeOrderBody }, preHandler: [requireClient] },
+    { schema: { tags: ['orders'], summary: 'Place an order as the signed-in client (Idempotency-Key)', body: placeOrderBody, response: placeReplies }, preHandler: [requireClient] },
     async (request, reply) => place(request, reply, (request.client as { id: string }).id),
   )
 
   api.get(
     '/order/client',
-    { schema: { tags: ['orders'], summary: "The client's orders, newest first", querystring: listQuery }, preHandler: [requireClient] },
+    { schema: { tags: ['orders'], summary: "The client's orders, newest first", querystring: clientOrdersQuery, response: ok(clientOrdersReply) }, preHandler: [requireClient] },
     async (request, reply) => {
       const q = request.query
       const clientId = (request.client as { id: string }).id
@@ -88,7 +82,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         // each order with its status timeline (oldest first), as the account's order cards show it
         orders: replies.map((order) => ({
           ...order,
-          history: history.filter((entry) => entry.orderId === order._id).map((entry) => ({ status: entry.status, date: entry.createdAt.toISOString() })),
+          history: history.filter((entry) => entry.orderId === order._id).map((entry) => ({ status: entry.status, date: entry.createdAt })),
         })),
         currentPage: q.page,
         totalPages: pageCount(totalOrders, q.limit),
@@ -100,7 +94,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/order/client/:id',
-    { schema: { tags: ['orders'], summary: 'One of the client’s orders', params: idParams }, preHandler: [requireClient] },
+    { schema: { tags: ['orders'], summary: 'One of the client’s orders', params: orderIdParams, response: ok(placedOrderReply) }, preHandler: [requireClient] },
     async (request, reply) => {
       const order = await findOrder(app.db, request.params.id)
       // someone else's order is "not found", never "forbidden": ids do not leak
@@ -111,7 +105,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/order/guest/:id',
-    { schema: { tags: ['orders'], summary: 'An order placed by this guest session (thank-you page)', params: idParams } },
+    { schema: { tags: ['orders'], summary: 'An order placed by this guest session (thank-you page)', params: orderIdParams, response: ok(placedOrderReply) } },
     async (request, reply) => {
       const sessionId = guestSessionId(request)
       const order = await findOrder(app.db, request.params.id)
@@ -122,7 +116,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/order/client/:id/return',
-    { schema: { tags: ['orders'], summary: 'Ask to return a delivered order', params: idParams, body: returnBody }, preHandler: [requireClient] },
+    { schema: { tags: ['orders'], summary: 'Ask to return a delivered order', params: orderIdParams, body: returnRequestBody, response: created(placedOrderReply) }, preHandler: [requireClient] },
     async (request, reply) => {
       const clientId = (request.client as { id: string }).id
       const order = await findOrder(app.db, request.params.id)

@@ -1,26 +1,31 @@
 import { createHash, randomInt } from 'node:crypto'
 import type { Locale } from '@shop/shared'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import {
-  cartItems,
-  carts,
-  communes,
-  idempotencyKeys,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  products,
-  variants,
-} from '../../db/schema.ts'
+import { communes } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { pickLocalized as localized } from '@shop/shared'
 import { resolveVariant } from '../cart/cart.service.ts'
 import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupons.service.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
 import { quoteDelivery } from '../shipping/shipping.service.ts'
-import type { PlaceOrderInput } from './order-input.ts'
-import type { OrderRow } from './order.read.ts'
+import type { PlaceOrderInput } from '@shop/shared'
+import { findOrder, type OrderRow } from './order.read.ts'
+import {
+  addSoldCount,
+  attachIdempotencyKey,
+  claimIdempotencyKey,
+  countPendingOrders,
+  findIdempotencyKey,
+  imagesOfProducts,
+  insertOrder,
+  insertOrderLines,
+  insertPlacedEntry,
+  lockPhone,
+  removeCartLines,
+  takeStock,
+  variantStock,
+} from './order.repo.ts'
 
 export interface OrderContext {
   clientId: string | null
@@ -54,11 +59,7 @@ function idempotencyScope(ctx: Pick<OrderContext, 'clientId' | 'guestSessionId'>
  */
 export async function isOrderReplay(db: Db, input: PlaceOrderInput, ctx: OrderContext): Promise<boolean> {
   if (!ctx.idempotencyKey) return false
-  const [first] = await db
-    .select({ requestHash: idempotencyKeys.requestHash, orderId: idempotencyKeys.orderId })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, idempotencyScope(ctx)), eq(idempotencyKeys.key, ctx.idempotencyKey)))
-    .limit(1)
+  const first = await findIdempotencyKey(db, idempotencyScope(ctx), ctx.idempotencyKey)
   return Boolean(first?.orderId && first.requestHash === requestHash(input))
 }
 
@@ -134,19 +135,11 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
   const hash = requestHash(input)
   return db.transaction(async (tx) => {
     if (ctx.idempotencyKey) {
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ scope, key: ctx.idempotencyKey, requestHash: hash })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key })
-      if (claimed.length === 0) {
+      if (!(await claimIdempotencyKey(tx, scope, ctx.idempotencyKey, hash))) {
         // the first request with this key has committed (the insert above waited for it)
-        const [first] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, ctx.idempotencyKey)))
+        const first = await findIdempotencyKey(tx, scope, ctx.idempotencyKey)
         if (!first || first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
-        const [placed] = first.orderId ? await tx.select().from(orders).where(eq(orders.id, first.orderId)) : []
+        const placed = first.orderId ? await findOrder(tx, first.orderId) : null
         if (placed) return { order: placed, created: false }
         throw new AppError('IDEMPOTENCY_IN_PROGRESS')
       }
@@ -170,25 +163,15 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     // Open (not yet confirmed) orders of this phone: counted under a lock of the phone, so two orders
     // sent at once cannot both see room for one more. Taken before any row lock, as every order does.
     const phone = input.customer.phone
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order-phone:${phone}`}, 0))`)
-    const [open] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(and(eq(orders.phone, phone), eq(orders.status, 'pending')))
-    if (Number(open?.n ?? 0) >= quote.settings.maxOpenOrdersPerPhone) {
+    await lockPhone(tx, phone)
+    if ((await countPendingOrders(tx, phone)) >= quote.settings.maxOpenOrdersPerPhone) {
       const limit = quote.settings.maxOpenOrdersPerPhone
       throw new AppError('OPEN_ORDERS_LIMIT', { params: { limit }, data: { limit } })
     }
 
     for (const line of quote.lines) {
-      const taken = await tx
-        .update(variants)
-        .set({ stock: sql`${variants.stock} - ${line.quantity}`, updatedAt: sql`now()` })
-        .where(and(eq(variants.id, line.variant.id), sql`${variants.stock} >= ${line.quantity}`))
-        .returning({ stock: variants.stock })
-      if (taken.length === 0) {
-        const [now] = await tx.select({ stock: variants.stock }).from(variants).where(eq(variants.id, line.variant.id))
-        const stock = now?.stock ?? 0
+      if (!(await takeStock(tx, line.variant.id, line.quantity))) {
+        const stock = await variantStock(tx, line.variant.id)
         const name = localized(line.product.nameAr, line.product.nameFr, ctx.locale)
         if (stock <= 0) throw new AppError('OUT_OF_STOCK', { params: { name }, data: { productId: line.product.id, stock: 0 } })
         throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock }, data: { productId: line.product.id, stock } })
@@ -199,51 +182,40 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     const soldByProduct = new Map<string, number>()
     for (const line of quote.lines) soldByProduct.set(line.product.id, (soldByProduct.get(line.product.id) ?? 0) + line.quantity)
     for (const [productId, sold] of [...soldByProduct].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      await tx
-        .update(products)
-        .set({ soldCount: sql`${products.soldCount} + ${sold}` })
-        .where(eq(products.id, productId))
+      await addSoldCount(tx, productId, sold)
     }
 
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        trackingNumber: newTrackingNumber(),
-        clientId: ctx.clientId,
-        guestSessionId: ctx.clientId ? null : ctx.guestSessionId,
-        paymentMethod: input.paymentMethod,
-        firstName: input.customer.firstName,
-        lastName: input.customer.lastName,
-        phone: input.customer.phone,
-        email: input.customer.email,
-        wilayaCode: input.wilayaCode,
-        wilayaCode58: quote.commune.wilayaCode58,
-        communeId: quote.commune.id,
-        deliveryType: input.deliveryType,
-        address: input.address,
-        notes: input.notes,
-        subtotal: quote.subtotal,
-        discount: quote.discount,
-        deliveryFee: quote.deliveryFee,
-        total: quote.total,
-        couponId: quote.coupon?.id ?? null,
-        couponCode: quote.coupon?.code ?? null,
-      })
-      .returning()
-    if (!order) throw new Error('order insert returned nothing')
+    const order = await insertOrder(tx, {
+      trackingNumber: newTrackingNumber(),
+      clientId: ctx.clientId,
+      guestSessionId: ctx.clientId ? null : ctx.guestSessionId,
+      paymentMethod: input.paymentMethod,
+      firstName: input.customer.firstName,
+      lastName: input.customer.lastName,
+      phone: input.customer.phone,
+      email: input.customer.email,
+      wilayaCode: input.wilayaCode,
+      wilayaCode58: quote.commune.wilayaCode58,
+      communeId: quote.commune.id,
+      deliveryType: input.deliveryType,
+      address: input.address,
+      notes: input.notes,
+      subtotal: quote.subtotal,
+      discount: quote.discount,
+      deliveryFee: quote.deliveryFee,
+      total: quote.total,
+      couponId: quote.coupon?.id ?? null,
+      couponCode: quote.coupon?.code ?? null,
+    })
 
-    const images = await tx.execute<{ product_id: string; path: string; color: string | null }>(
-      sql`select product_id, path, color from product_images
-          where product_id in (${sql.join(quote.lines.map((l) => sql`${l.product.id}`), sql`, `)})
-          order by product_id, position`,
-    )
-    const imageRows = (images as unknown as { rows: { product_id: string; path: string; color: string | null }[] }).rows
+    const imageRows = await imagesOfProducts(tx, [...new Set(quote.lines.map((l) => l.product.id))])
     // each line keeps the photo of its own colour, else one of no colour in particular, else the first
     const imageOf = (productId: string, color: string): string | null => {
-      const own = imageRows.filter((r) => r.product_id === productId)
+      const own = imageRows.filter((r) => r.productId === productId)
       return (own.find((r) => r.color === color) ?? own.find((r) => r.color === null) ?? own[0])?.path ?? null
     }
-    await tx.insert(orderItems).values(
+    await insertOrderLines(
+      tx,
       quote.lines.map((line) => ({
         orderId: order.id,
         productId: line.product.id,
@@ -259,33 +231,19 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
         lineTotal: line.product.price * line.quantity,
       })),
     )
-    await tx.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: null, toStatus: 'pending', clientId: ctx.clientId })
+    await insertPlacedEntry(tx, order.id, ctx.clientId)
     if (quote.coupon) {
       await redeemCoupon(tx, quote.coupon, { orderId: order.id, phone: input.customer.phone, clientId: ctx.clientId, discount: quote.discount })
     }
     if (ctx.idempotencyKey) {
-      await tx
-        .update(idempotencyKeys)
-        .set({ orderId: order.id })
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, ctx.idempotencyKey)))
+      await attachIdempotencyKey(tx, scope, ctx.idempotencyKey, order.id)
     }
     if (input.fromCart) {
-      const owner = ctx.clientId ? eq(carts.clientId, ctx.clientId) : ctx.guestSessionId ? eq(carts.sessionId, ctx.guestSessionId) : undefined
       // An order "from the cart" must find its lines still in the cart. A double submit with new keys
       // waits here on the first order's row locks, then finds the lines gone: 422 CART_EMPTY, and its
       // stock decrements roll back (one order per cart, docs/reliability-test-plan.md B1.5).
-      const removed = owner
-        ? await tx
-            .delete(cartItems)
-            .where(
-              and(
-                inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(owner)),
-                inArray(cartItems.variantId, quote.lines.map((l) => l.variant.id)),
-              ),
-            )
-            .returning({ id: cartItems.id })
-        : []
-      if (removed.length < quote.lines.length) throw new AppError('CART_EMPTY')
+      const removed = await removeCartLines(tx, ctx, quote.lines.map((l) => l.variant.id))
+      if (removed < quote.lines.length) throw new AppError('CART_EMPTY')
     }
     return { order, created: true }
   })

@@ -1,4 +1,4 @@
-import { canMoveOrder, canMoveOrderAs, type Locale, normalizeDzMobile, ORDER_STATUSES, type OrderStatus, type StaffRole } from '@shop/shared'
+import { canMoveOrder, canMoveOrderAs, type Locale, normalizeDzMobile, ORDER_STATUSES, type OrderStatus, type PaymentMethod, type StaffRole } from '@shop/shared'
 import { and, asc, count, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
@@ -25,7 +25,7 @@ export interface OrderFilter {
   from?: string | undefined
   to?: string | undefined
   wilaya?: number | undefined
-  paymentMethod?: string | undefined
+  paymentMethod?: PaymentMethod | undefined
   search?: string | undefined
 }
 

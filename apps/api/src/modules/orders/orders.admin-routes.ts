@@ -1,68 +1,33 @@
 import {
-  CALL_OUTCOMES,
+  adminOrderList,
+  adminOrderParams,
+  adminOrdersQuery,
   canMoveOrderAs,
   colorName,
   type Locale,
-  ORDER_STATUSES,
+  ok,
+  orderCallBody,
+  orderExportCsv,
+  orderExportQuery,
+  orderPage,
+  orderPatchBody,
+  orderStatusBody,
   type OrderStatus,
-  PAYMENT_METHODS,
+  orderVersionBody,
   READY_TO_SHIP_STATUSES,
+  returnDecisionBody,
+  returnDecisionParams,
+  staffNoteBody,
+  created,
 } from '@shop/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { pagingQuery } from '../../http/paging.ts'
+import type { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
-import { csvDocument, optionalText, paged, requireUuid, sendCsv } from '../../http/admin-common.ts'
+import { csvDocument, paged, requireUuid, sendCsv } from '../../http/admin-common.ts'
 import { exportRows, getOrderDetail, listOrders, type OrderFilter } from './orders.admin-repo.ts'
 import { addStaffNote, handleReturnRequest, markPaid, moveOrder, recordCall, updateOrderFields } from './orders.admin-service.ts'
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:invalid')
-/** One status, or several separated by commas ('confirmed,processing,shipped'): the dashboard's groups. */
-const statusFilter = z
-  .string()
-  .transform((raw) => [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))])
-  .pipe(z.array(z.enum(ORDER_STATUSES, { message: 'validation:invalid' })).min(1).max(ORDER_STATUSES.length))
-  .transform((list) => (list.length === 1 ? list[0] : list))
-const filterQuery = {
-  status: statusFilter.optional(),
-  from: day.optional(),
-  to: day.optional(),
-  wilaya: z.coerce.number().int().min(1).max(99).optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-  search: z.string().trim().max(100).optional(),
-}
-const listQuery = z.object({ ...filterQuery, ...pagingQuery(20) })
-/**
- * The export's `status`: one status or several separated by commas, or `all` (every status but deleted).
- * Without it, the orders ready to ship (READY_TO_SHIP_STATUSES).
- */
-const exportStatus = z
-  .string()
-  .trim()
-  .max(200)
-  .transform((value, ctx): OrderStatus[] | 'all' => {
-    if (value === 'all') return 'all'
-    const list = [...new Set(value.split(',').map((s) => s.trim()))]
-    if (list.length === 0 || !list.every((s): s is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(s))) {
-      ctx.addIssue({ code: 'custom', message: 'validation:invalid' })
-      return z.NEVER
-    }
-    return list as OrderStatus[]
-  })
-const exportQuery = z.object({ ...filterQuery, status: exportStatus.optional() })
-const orderParams = z.object({ id: z.string() })
-const version = z.number().int().min(1)
-const note = optionalText(500)
-const statusBody = z.object({ status: z.enum(ORDER_STATUSES), note, version })
-const callBody = z.object({ outcome: z.enum(CALL_OUTCOMES), note, version })
-const versionBody = z.object({ version })
-// strict: the customer's note is not editable, a `notes` field is refused rather than silently dropped
-const patchBody = z.strictObject({ deliveryTrackingId: optionalText(100), version })
-const staffNoteBody = z.object({ text: z.string().trim().min(1, 'validation:required').max(1000) })
-const returnParams = z.object({ id: z.string(), requestId: z.string() })
-const returnBody = z.object({ status: z.enum(['accepted', 'refused', 'received']), note })
 
 /** Orders can be exported this many at a time (a day's or a week's parcels). */
 const EXPORT_MAX = 20_000
@@ -121,18 +86,18 @@ function algiersTime(date: Date): string {
   return new Date(date.getTime() + 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
 }
 
-function filterOf(query: z.infer<typeof listQuery>): OrderFilter {
+function filterOf(query: z.output<typeof adminOrdersQuery>): OrderFilter {
   return { status: query.status, from: query.from, to: query.to, wilaya: query.wilaya, paymentMethod: query.paymentMethod, search: query.search }
 }
 
 /** The export's filter: the list's, with several statuses; ready-to-ship orders when no status is given. */
-function exportFilterOf(query: z.infer<typeof exportQuery>): OrderFilter {
+function exportFilterOf(query: z.output<typeof orderExportQuery>): OrderFilter {
   const statuses = query.status === 'all' ? undefined : (query.status ?? [...READY_TO_SHIP_STATUSES])
   return { statuses, from: query.from, to: query.to, wilaya: query.wilaya, paymentMethod: query.paymentMethod, search: query.search }
 }
 
 export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
   // agents work orders (see, call, notes, moves up to shipped); money, returns, the export and the
   // other moves (delivered, returned, deleted) need orders.manage
   const staffOnly = requireStaff('orders.work')
@@ -141,7 +106,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
   /** The order as the caller's role sees it (its allowed moves), in the caller's language: every order route replies with it. */
   const detailFor = (request: FastifyRequest, id: string) => getOrderDetail(app.db, id, request.locale, staffOf(request).role)
 
-  api.get('/orders', { schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: listQuery }, onRequest: staffOnly }, async (request, reply) => {
+  api.get('/orders', { schema: { tags, summary: 'Orders, newest first, filtered and searched', querystring: adminOrdersQuery, response: ok(adminOrderList) }, onRequest: staffOnly }, async (request, reply) => {
     const q = request.query
     const { orders, total } = await listOrders(app.db, filterOf(q), q.page, q.limit, request.locale)
     return reply.ok({ orders, ...paged(total, q.page, q.limit) })
@@ -153,7 +118,8 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'CSV for the delivery company: ready-to-ship orders unless `status` asks for others (comma list or all)',
-        querystring: exportQuery,
+        querystring: orderExportQuery,
+        response: { 200: orderExportCsv },
       },
       onRequest: managers,
     },
@@ -183,14 +149,14 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
     },
   )
 
-  api.get('/orders/:id', { schema: { tags, summary: 'One order with its history and allowed moves', params: orderParams }, onRequest: staffOnly }, async (request, reply) => {
+  api.get('/orders/:id', { schema: { tags, summary: 'One order with its history and allowed moves', params: adminOrderParams, response: ok(orderPage) }, onRequest: staffOnly }, async (request, reply) => {
     const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
     return reply.ok(await detailFor(request, id))
   })
 
   api.post(
     '/orders/:id/status',
-    { schema: { tags, summary: 'Move the order to another status (version must match)', params: orderParams, body: statusBody }, onRequest: staffOnly },
+    { schema: { tags, summary: 'Move the order to another status (version must match)', params: adminOrderParams, body: orderStatusBody, response: ok(orderPage) }, onRequest: staffOnly },
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       const { status, note, version } = request.body
@@ -203,7 +169,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/orders/:id/call',
-    { schema: { tags, summary: 'Record a confirmation call and its outcome', params: orderParams, body: callBody }, onRequest: staffOnly },
+    { schema: { tags, summary: 'Record a confirmation call and its outcome', params: adminOrderParams, body: orderCallBody, response: ok(orderPage) }, onRequest: staffOnly },
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       const { outcome, note, version } = request.body
@@ -214,7 +180,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/orders/:id/mark-paid',
-    { schema: { tags, summary: 'Mark a bank transfer or CCP order paid', params: orderParams, body: versionBody }, onRequest: managers },
+    { schema: { tags, summary: 'Mark a bank transfer or CCP order paid', params: adminOrderParams, body: orderVersionBody, response: ok(orderPage) }, onRequest: managers },
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       await markPaid(app.db, id, request.body.version, staffOf(request))
@@ -224,7 +190,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.patch(
     '/orders/:id',
-    { schema: { tags, summary: "The delivery company's tracking id (kept in the history)", params: orderParams, body: patchBody }, onRequest: staffOnly },
+    { schema: { tags, summary: "The delivery company's tracking id (kept in the history)", params: adminOrderParams, body: orderPatchBody, response: ok(orderPage) }, onRequest: staffOnly },
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       await updateOrderFields(app.db, id, request.body.version, request.body, staffOf(request).id)
@@ -234,7 +200,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     '/orders/:id/notes',
-    { schema: { tags, summary: 'Add a staff note (append-only, kept in the history, never exported)', params: orderParams, body: staffNoteBody }, onRequest: staffOnly },
+    { schema: { tags, summary: 'Add a staff note (append-only, kept in the history, never exported)', params: adminOrderParams, body: staffNoteBody, response: created(orderPage) }, onRequest: staffOnly },
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       await addStaffNote(app.db, { orderId: id, staffId: staffOf(request).id, text: request.body.text })
@@ -244,7 +210,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
 
   api.patch(
     '/orders/:id/return-requests/:requestId',
-    { schema: { tags, summary: "Accept, refuse or receive a client's return", params: returnParams, body: returnBody }, onRequest: managers },
+    { schema: { tags, summary: "Accept, refuse or receive a client's return", params: returnDecisionParams, body: returnDecisionBody, response: ok(orderPage) }, onRequest: managers },
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       const requestId = requireUuid(request.params.requestId)

@@ -140,8 +140,8 @@ async function recordHistory(
   tx: Db,
   entry: {
     orderId: string
-    from: string
-    to: string
+    from: OrderStatus
+    to: OrderStatus
     staffId: string
     note?: string | null | undefined
     callOutcome?: CallOutcome

@@ -1,18 +1,23 @@
-import { type Locale, trackingPhone } from '@shop/shared'
+import {
+  type Locale,
+  ok,
+  trackedOrder,
+  trackedOrderReply,
+  trackingBody,
+  trackingDetailBody,
+  trackingParams,
+  trackingQuery,
+  trackingReply,
+} from '@shop/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { findOrder, orderReplies, type OrderRow, statusHistory } from '../orders/order.read.ts'
 import { recentOrdersOfPhone } from './tracking.repo.ts'
 
 /** Public tracking shows orders of the last 180 days only (docs/decisions.md, Tracking). */
 const TRACKING_DAYS = 180
-
-const phoneBody = z.object({ phoneNumber: z.string({ error: 'validation:phone.required' }).pipe(trackingPhone) })
-const detailParams = z.object({ orderId: z.string().uuid('validation:invalid') })
-const detailQuery = z.object({ phoneNumber: z.string().pipe(trackingPhone).optional() })
-const detailBody = z.object({ phoneNumber: z.string().pipe(trackingPhone) }).optional()
 
 /** "12 rue Didouche Mourad" → "12 r••••••••••••••••••••": enough for the shopper to recognise, not to find the door. */
 export function maskAddress(address: string | null): string | null {
@@ -22,7 +27,7 @@ export function maskAddress(address: string | null): string | null {
 }
 
 /** What anyone with the phone number sees: a parcel slip, not the customer file. */
-async function trackingViews(app: FastifyInstance, rows: OrderRow[], locale: Locale) {
+async function trackingViews(app: FastifyInstance, rows: OrderRow[], locale: Locale): Promise<z.input<typeof trackedOrder>[]> {
   const full = await orderReplies(app.db, rows, locale)
   return full.map((order, index) => {
     const row = rows[index] as OrderRow
@@ -53,10 +58,10 @@ async function trackingViews(app: FastifyInstance, rows: OrderRow[], locale: Loc
 }
 
 export async function trackingRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
   const tags = ['tracking']
 
-  api.post('/tracking', { schema: { tags, summary: 'Orders of a phone number (last 180 days), as parcel slips', body: phoneBody } }, async (request, reply) => {
+  api.post('/tracking', { schema: { tags, summary: 'Orders of a phone number (last 180 days), as parcel slips', body: trackingBody, response: ok(trackingReply) } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     await app.rateLimit('TRACKING', request, `phone:${request.body.phoneNumber}`)
     const rows = await recentOrdersOfPhone(app.db, request.body.phoneNumber, TRACKING_DAYS)
@@ -71,17 +76,18 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const visible = order && order.phone === phone && order.createdAt.getTime() > Date.now() - TRACKING_DAYS * 86_400_000
     if (!order || !visible) throw new AppError('ORDER_NOT_FOUND')
     const [view] = await trackingViews(app, [order], request.locale)
+    if (!view) throw new AppError('ORDER_NOT_FOUND')
     return reply.ok({ order: { ...view, history: await statusHistory(app.db, order.id) } })
   }
 
   api.get(
     '/tracking/:orderId',
-    { schema: { tags, summary: 'One order of a phone number, with its status history', params: detailParams, querystring: detailQuery } },
+    { schema: { tags, summary: 'One order of a phone number, with its status history', params: trackingParams, querystring: trackingQuery, response: ok(trackedOrderReply) } },
     async (request, reply) => detail(request, reply, request.params.orderId, request.query.phoneNumber),
   )
   api.post(
     '/tracking/:orderId',
-    { schema: { tags, summary: 'The same, with the phone in the body (kept out of URLs and logs)', params: detailParams, body: detailBody } },
+    { schema: { tags, summary: 'The same, with the phone in the body (kept out of URLs and logs)', params: trackingParams, body: trackingDetailBody, response: ok(trackedOrderReply) } },
     async (request, reply) => detail(request, reply, request.params.orderId, request.body?.phoneNumber),
   )
 }

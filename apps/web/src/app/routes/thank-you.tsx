@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { readLastOrder, rememberLastOrder } from '../../features/checkout/last-order.ts'
 import { ThankYouView } from '../../features/checkout/components/thank-you-view.tsx'
-import type { PlacedOrder } from '../../features/checkout/types.ts'
+import type { PlacedOrder } from '@shop/shared'
 import { useAuth } from '../../lib/auth-state.ts'
 
 export function ThankYouPage() {

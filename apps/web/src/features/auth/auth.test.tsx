@@ -34,7 +34,7 @@ describe('account guard', () => {
       '/settings': { data: { settings: SETTINGS } },
       'GET /auth/client/session': { data: { user: SHOPPER } },
       'GET /cart/client': { data: { cart: cartOf([], null) } },
-      'GET /order/client': { data: { orders: [], currentPage: 1, totalPages: 1, totalOrders: 0 } },
+      'GET /order/client': { data: { orders: [], currentPage: 1, totalPages: 1, totalOrders: 0, results: 0 } },
     })
     renderApp({ path: '/profile', locale: 'fr' })
     expect(await screen.findByText('Commandes passées')).toBeTruthy()

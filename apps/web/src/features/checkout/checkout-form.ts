@@ -44,10 +44,13 @@ export const checkoutSchema = customerInfoSchema
     paymentMethod: z.enum(PAYMENT_METHODS, { error: 'checkout:errors.paymentRequired' }),
   })
 
+/** The checkout form once valid. */
+export type CheckoutData = z.output<typeof checkoutSchema>
+
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>
 
 /** Message keys per field (first issue of each), empty when the form can be sent. */
-export function validateCheckout(values: CheckoutValues): { errors: CheckoutErrors; data?: z.infer<typeof checkoutSchema> } {
+export function validateCheckout(values: CheckoutValues): { errors: CheckoutErrors; data?: CheckoutData } {
   const parsed = checkoutSchema.safeParse(values)
   const errors: CheckoutErrors = {}
   for (const issue of parsed.error?.issues ?? []) {

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { GUEST_SESSION_KEY } from '../../lib/api.ts'
-import { SETTINGS } from '../../test/fixtures.ts'
+import { placedOrderOf, SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { type FakeHandler, routeApi } from '../../test/route-api.ts'
 import { cartItem, cartOf, COMMUNES, COUPON_CHECKED, SESSION_ID, WILAYAS, wilayaFeesOf } from '../../test/cart-fixtures.ts'
@@ -137,14 +137,7 @@ describe('checkout', () => {
 
   test('on PRICE_CHANGED the new total is shown and confirming sends it', async () => {
     const orders: unknown[] = []
-    const order = {
-      _id: 'o1', trackingNumber: 'KH-7Q2M9X4A', status: 'pending', createdAt: '2026-11-21T10:00:00Z',
-      orderItems: [{ _id: 'l1', product: { _id: 'p', name: 'Derby en cuir', image: null }, size: '42', color: 'black', quantity: 1, priceAtPurchase: 5400, lineTotal: 5400 }],
-      customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: '0551234567', email: null },
-      shippingAddress: { address: '12 rue Didouche Mourad', cityName: 'Sidi M’Hamed', stateName: 'Alger', wilayaCode: 16, communeId: 554, type: 'domicil' },
-      subtotal: 5400, discountAmount: 0, shippingFee: 700, totalAmount: 6100, couponCode: null, notes: null,
-      paymentMethod: 'cash_on_delivery', paymentStatus: 'unpaid',
-    }
+    const order = placedOrderOf()
     const api = checkoutApi({
       'POST /order/guest': (request) => {
         orders.push(request.body)
@@ -152,7 +145,7 @@ describe('checkout', () => {
         if (body.totalAmount !== 6100) {
           return { status: 409, code: 'PRICE_CHANGED', data: { quote: { subtotal: 5400, discountAmount: 0, shippingFee: 700, totalAmount: 6100, items: [] } } }
         }
-        return { data: { order } }
+        return { data: { order, replayed: false } }
       },
     })
     const { router } = renderApp({ path: '/place-order', locale: 'fr' })
@@ -174,7 +167,7 @@ describe('checkout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/thank-you'))
     const second = api.calls('POST /order/guest')[1]
     expect(second?.body).toMatchObject({ totalAmount: 6100 })
-    expect(await screen.findByText('KH-7Q2M9X4A')).toBeTruthy()
+    expect(await screen.findByText('KH7Q2M9X4A')).toBeTruthy()
     expect(screen.getByText('Nous vous appelons sous 24 h pour confirmer la commande.', { selector: 'span' })).toBeTruthy()
   })
 
@@ -307,17 +300,17 @@ describe('coupon box with replies that take time', () => {
 
 describe('checkout draft', () => {
   test('a reload restores what was typed, coupon included; placing the order clears it', async () => {
-    const order = {
-      _id: 'o2', trackingNumber: 'KH-DRAFT123', status: 'pending', createdAt: '2026-11-21T10:00:00Z',
-      orderItems: [{ _id: 'l1', product: { _id: 'p', name: 'Derby en cuir', image: null }, size: '42', color: 'black', quantity: 1, priceAtPurchase: 5400, lineTotal: 5400 }],
-      customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: '0551234567', email: null },
-      shippingAddress: { address: '12 rue Didouche Mourad', cityName: 'Sidi M’Hamed', stateName: 'Alger', wilayaCode: 16, communeId: 554, type: 'stopdesk' },
-      subtotal: 5400, discountAmount: 0, shippingFee: 400, totalAmount: 5800, couponCode: null, notes: null,
-      paymentMethod: 'ccp', paymentStatus: 'unpaid',
-    }
+    const order = placedOrderOf({
+      _id: 'o2',
+      trackingNumber: 'KHDRAFT123',
+      shippingAddress: { ...placedOrderOf().shippingAddress, type: 'stopdesk' },
+      shippingFee: 400,
+      totalAmount: 5800,
+      paymentMethod: 'ccp',
+    })
     const api = checkoutApi({
       'POST /coupons/client/validate': { status: 422, code: 'COUPON_UNKNOWN' },
-      'POST /order/guest': { data: { order } },
+      'POST /order/guest': { data: { order, replayed: false } },
     })
     const first = renderApp({ path: '/place-order', locale: 'fr' })
     await choosePlace(/Alger/, /Sidi/)

@@ -1,4 +1,4 @@
-import type { PlacedOrder } from './types.ts'
+import { type PlacedOrder, placedOrder } from '@shop/shared'
 
 const KEY = 'last-order'
 
@@ -14,8 +14,10 @@ export function rememberLastOrder(order: PlacedOrder): void {
 export function readLastOrder(): PlacedOrder | null {
   try {
     const raw = window.sessionStorage.getItem(KEY)
-    const value: unknown = raw ? JSON.parse(raw) : null
-    return value && typeof value === 'object' && '_id' in value && 'totalAmount' in value ? (value as PlacedOrder) : null
+    if (!raw) return null
+    // kept by an older page or changed by hand: shown only if it is still an order
+    const parsed = placedOrder.safeParse(JSON.parse(raw))
+    return parsed.success ? parsed.data : null
   } catch {
     return null
   }

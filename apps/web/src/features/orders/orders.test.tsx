@@ -1,17 +1,16 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { SETTINGS, SHOPPER } from '../../test/fixtures.ts'
+import { clientOrderOf, SETTINGS, SHOPPER } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { routeApi } from '../../test/route-api.ts'
 import { cartOf } from '../../test/cart-fixtures.ts'
-import type { ClientOrder } from './types.ts'
 
 // Lazy route chunks load on first use: under a full parallel run the first screen can take over 1 s.
 configure({ asyncUtilTimeout: 4000 })
 
 const USER = { ...SHOPPER, totalOrders: 1 }
 
-const ORDER: ClientOrder = {
+const ORDER = clientOrderOf({
   _id: 'o1',
   trackingNumber: 'KH-0001',
   status: 'confirmed',
@@ -19,19 +18,16 @@ const ORDER: ClientOrder = {
   orderItems: [
     { _id: 'i1', product: { _id: 'p1', name: 'Derby en cuir', image: null }, size: '42', color: 'black', quantity: 1, priceAtPurchase: 5400, lineTotal: 5400 },
   ],
-  shippingAddress: { address: '12 rue Didouche Mourad', cityName: 'Alger Centre', stateName: 'Alger', type: 'domicil' },
+  shippingAddress: { address: '12 rue Didouche Mourad', cityName: 'Alger Centre', stateName: 'Alger', wilayaCode: 16, communeId: 554, postalCode: '16000', type: 'domicil' },
   subtotal: 5400,
   discountAmount: 0,
   shippingFee: 500,
   totalAmount: 5900,
-  paymentMethod: 'cash_on_delivery',
-  paymentStatus: 'unpaid',
-  returnRequest: null,
   history: [
     { status: 'pending', date: '2026-03-01T10:00:00Z' },
     { status: 'confirmed', date: '2026-03-01T12:00:00Z' },
   ],
-}
+})
 
 const signedIn = {
   '/settings': { data: { settings: SETTINGS } },
@@ -43,7 +39,7 @@ describe('orders page', () => {
   test('reads its filters and page from the address and sends them to the API', async () => {
     const api = routeApi({
       ...signedIn,
-      'GET /order/client': { data: { orders: [ORDER], currentPage: 2, totalPages: 2, totalOrders: 11 } },
+      'GET /order/client': { data: { orders: [ORDER], currentPage: 2, totalPages: 2, totalOrders: 11, results: 1 } },
     })
     renderApp({ path: '/orders?status=confirmed&q=0551234567&page=2', locale: 'fr' })
     expect(await screen.findByText('Page 2 sur 2')).toBeTruthy()
@@ -55,7 +51,7 @@ describe('orders page', () => {
   })
 
   test('an order card shows each line size and colour, the address and the status timeline', async () => {
-    routeApi({ ...signedIn, 'GET /order/client': { data: { orders: [ORDER], currentPage: 1, totalPages: 1, totalOrders: 1 } } })
+    routeApi({ ...signedIn, 'GET /order/client': { data: { orders: [ORDER], currentPage: 1, totalPages: 1, totalOrders: 1, results: 1 } } })
     renderApp({ path: '/orders', locale: 'fr' })
     expect(await screen.findByText('Pointure : 42')).toBeTruthy()
     expect(screen.getByText(/^Couleur : /)).toBeTruthy()
@@ -70,8 +66,8 @@ describe('orders page', () => {
       ...signedIn,
       'GET /order/client': (request) =>
         request.query.get('status')
-          ? { data: { orders: [], currentPage: 1, totalPages: 0, totalOrders: 0 } }
-          : { data: { orders: [ORDER], currentPage: 1, totalPages: 1, totalOrders: 1 } },
+          ? { data: { orders: [], currentPage: 1, totalPages: 0, totalOrders: 0, results: 0 } }
+          : { data: { orders: [ORDER], currentPage: 1, totalPages: 1, totalOrders: 1, results: 1 } },
     })
     const { router } = renderApp({ path: '/orders?status=delivered', locale: 'fr' })
     expect(await screen.findByText('Aucune commande ne correspond')).toBeTruthy()

@@ -1,14 +1,31 @@
-import type { CallOutcome, OrderStatus, ReturnRequestStatus } from '@shop/shared'
+import {
+  type CallOutcome,
+  type orderCallBody,
+  orderPage,
+  type OrderPage,
+  type orderPatchBody,
+  type orderStatusBody,
+  type OrderStatus,
+  type orderVersionBody,
+  type ReturnDecision,
+  type returnDecisionBody,
+  type staffNoteBody,
+} from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
-import type { OrderPage } from '../types.ts'
+import type { z } from 'zod'
+import { api } from '../../../lib/api.ts'
 import { orderKeys } from './order-keys.ts'
 import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
+
+/** `GET /admin/orders/:id`: the order, its history, notes, returns and the moves the caller's role may make. */
+export function fetchOrderPage(id: string, signal?: AbortSignal): Promise<OrderPage> {
+  return api(`/admin/orders/${encodeURIComponent(id)}`, orderPage, { signal })
+}
 
 export function useOrder(id: string) {
   return useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => legacyApi<OrderPage>(`/admin/orders/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => fetchOrderPage(id, signal),
   })
 }
 
@@ -18,34 +35,35 @@ export type OrderAction =
   | { kind: 'markPaid'; version: number }
   | { kind: 'edit'; deliveryTrackingId: string; version: number }
   | { kind: 'staffNote'; text: string }
-  | { kind: 'returnRequest'; requestId: string; status: ReturnRequestStatus; note?: string }
+  | { kind: 'returnRequest'; requestId: string; status: ReturnDecision; note?: string }
 
-function send(id: string, action: OrderAction): Promise<unknown> {
+/** Every change replies with the order page as it now is. */
+function send(id: string, action: OrderAction): Promise<OrderPage> {
   const base = `/admin/orders/${encodeURIComponent(id)}`
   switch (action.kind) {
     case 'status':
-      return legacyApi(`${base}/status`, {
+      return api(`${base}/status`, orderPage, {
         method: 'POST',
-        body: { status: action.status, note: action.note || undefined, version: action.version },
+        body: { status: action.status, note: action.note || undefined, version: action.version } satisfies z.input<typeof orderStatusBody>,
       })
     case 'call':
-      return legacyApi(`${base}/call`, {
+      return api(`${base}/call`, orderPage, {
         method: 'POST',
-        body: { outcome: action.outcome, note: action.note || undefined, version: action.version },
+        body: { outcome: action.outcome, note: action.note || undefined, version: action.version } satisfies z.input<typeof orderCallBody>,
       })
     case 'markPaid':
-      return legacyApi(`${base}/mark-paid`, { method: 'POST', body: { version: action.version } })
+      return api(`${base}/mark-paid`, orderPage, { method: 'POST', body: { version: action.version } satisfies z.input<typeof orderVersionBody> })
     case 'edit':
-      return legacyApi(base, {
+      return api(base, orderPage, {
         method: 'PATCH',
-        body: { deliveryTrackingId: action.deliveryTrackingId, version: action.version },
+        body: { deliveryTrackingId: action.deliveryTrackingId, version: action.version } satisfies z.input<typeof orderPatchBody>,
       })
     case 'staffNote':
-      return legacyApi(`${base}/notes`, { method: 'POST', body: { text: action.text } })
+      return api(`${base}/notes`, orderPage, { method: 'POST', body: { text: action.text } satisfies z.input<typeof staffNoteBody> })
     case 'returnRequest':
-      return legacyApi(`${base}/return-requests/${encodeURIComponent(action.requestId)}`, {
+      return api(`${base}/return-requests/${encodeURIComponent(action.requestId)}`, orderPage, {
         method: 'PATCH',
-        body: { status: action.status, note: action.note || undefined },
+        body: { status: action.status, note: action.note || undefined } satisfies z.input<typeof returnDecisionBody>,
       })
   }
 }

@@ -1,14 +1,13 @@
-import { wilayasReply } from '@shop/shared'
+import { adminOrderList, wilayasReply } from '@shop/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { api, legacyApi } from '../../../lib/api.ts'
-import type { OrderList } from '../types.ts'
+import { api } from '../../../lib/api.ts'
 import { orderKeys } from './order-keys.ts'
 
 /** One page of the list; the previous page stays on screen while the next loads, so the table never blanks. */
 export function useOrders(query: string) {
   return useQuery({
     queryKey: orderKeys.list(query),
-    queryFn: ({ signal }) => legacyApi<OrderList>(`/admin/orders?${query}`, { signal }),
+    queryFn: ({ signal }) => api(`/admin/orders?${query}`, adminOrderList, { signal }),
     placeholderData: keepPreviousData,
     // Orders come in all day: the list refreshes itself every minute (paused in a hidden tab).
     refetchInterval: 60_000,

@@ -1,4 +1,4 @@
-import { colorName, formatPrice } from '@shop/shared'
+import { type AdminOrder, colorName, formatPrice } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { isolate } from '../../../lib/bidi.ts'
@@ -6,17 +6,16 @@ import { formatShortDate } from '../../../lib/dates.ts'
 import { pickLocalized } from '@shop/shared'
 import { shopSettingsQuery, useShopName } from '../../../lib/shop-settings.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { OrderDetail } from '../types.ts'
 import { Barcode, isCode128Text } from './barcode.tsx'
 
 export interface DeliverySlipProps {
-  order: OrderDetail
+  order: AdminOrder
   /** Shown on screen too (the batch page previews the slips); otherwise the slip exists only on paper. */
   isOnScreen?: boolean
 }
 
 /** What the barcode carries: the courier's parcel number once known, else the shop's order number. */
-export function slipBarcodeValue(order: Pick<OrderDetail, 'deliveryTrackingId' | 'trackingNumber'>): string {
+export function slipBarcodeValue(order: Pick<AdminOrder, 'deliveryTrackingId' | 'trackingNumber'>): string {
   const courier = order.deliveryTrackingId?.trim()
   return courier && isCode128Text(courier) ? courier : order.trackingNumber
 }

@@ -1,9 +1,9 @@
+import type { AdminOrder } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
-import type { OrderDetail } from '../types.ts'
 
 export interface OrderCustomerProps {
-  order: OrderDetail
+  order: AdminOrder
 }
 
 /** The shopper's note from checkout, read-only (staff write their own notes apart). */

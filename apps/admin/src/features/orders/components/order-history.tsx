@@ -1,9 +1,9 @@
+import type { OrderHistoryEntry } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { OrderStatusChip } from '../../../components/ui/order-status-chip.tsx'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { OrderHistoryEntry } from '../types.ts'
 
 export interface OrderHistoryProps {
   entries: OrderHistoryEntry[]

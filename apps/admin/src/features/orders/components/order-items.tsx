@@ -1,4 +1,4 @@
-import { colorName, formatPrice } from '@shop/shared'
+import { type AdminOrder, colorName, formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { tableClasses as c } from '../../../components/ui/table-classes.ts'
@@ -6,10 +6,9 @@ import { isolate } from '../../../lib/bidi.ts'
 import { pickLocalized } from '@shop/shared'
 import { mediaSrc } from '../../../lib/media.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { OrderDetail } from '../types.ts'
 
 export interface OrderItemsProps {
-  order: OrderDetail
+  order: AdminOrder
 }
 
 /** The lines as bought (names and prices of that day), then subtotal, coupon, delivery fee and total. */

@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/shared'
+import { type AdminOrderRow, formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { OrderStatusChip } from '../../../components/ui/order-status-chip.tsx'
@@ -6,10 +6,9 @@ import { tableClasses } from '../../../components/ui/table-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
 import { formatDateTime } from '../../../lib/dates.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { OrderRow } from '../types.ts'
 
 export interface OrdersTableProps {
-  orders: OrderRow[]
+  orders: AdminOrderRow[]
   /** Kept for the order page's back link, so staff come back to the same filtered page. */
   listSearch: string
   /** The orders ticked for printing their slips together; without it, no tick boxes. */

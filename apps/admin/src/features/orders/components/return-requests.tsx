@@ -1,4 +1,4 @@
-import type { ReturnRequestStatus } from '@shop/shared'
+import type { ReturnDecision, ReturnRequest } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -7,22 +7,21 @@ import { SelectField } from '../../../components/ui/select-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { ReturnRequest } from '../types.ts'
 
 // Staff answer a request; 'requested' is where it starts, never a choice.
-const HANDLED = ['accepted', 'refused', 'received'] as const satisfies readonly ReturnRequestStatus[]
+const HANDLED = ['accepted', 'refused', 'received'] as const satisfies readonly ReturnDecision[]
 
 export interface ReturnRequestsProps {
   requests: ReturnRequest[]
   isBusy: boolean
   /** Absent for a role that cannot handle returns (agents): the requests are shown, not the form. */
-  onUpdate?: (requestId: string, status: ReturnRequestStatus, note: string) => Promise<boolean>
+  onUpdate?: (requestId: string, status: ReturnDecision, note: string) => Promise<boolean>
 }
 
 function ReturnRequestItem({ request, isBusy, onUpdate }: { request: ReturnRequest } & Omit<ReturnRequestsProps, 'requests'>) {
   const { t } = useTranslation('orders')
   const locale = useLocale()
-  const [status, setStatus] = useState<ReturnRequestStatus>(request.status === 'requested' ? 'accepted' : request.status)
+  const [status, setStatus] = useState<ReturnDecision>(request.status === 'requested' ? 'accepted' : request.status)
   const [note, setNote] = useState(request.staffNote ?? '')
   return (
     <li className="flex flex-col gap-2 rounded-md border border-line p-3">
@@ -42,7 +41,7 @@ function ReturnRequestItem({ request, isBusy, onUpdate }: { request: ReturnReque
         <SelectField
           label={t('returns.newStatus')}
           value={status}
-          onChange={(event) => setStatus(event.target.value as ReturnRequestStatus)}
+          onChange={(event) => setStatus(event.target.value as ReturnDecision)}
           options={HANDLED.map((value) => ({ value, label: t(`returns.status.${value}`) }))}
         />
         <div className="min-w-0 flex-1">

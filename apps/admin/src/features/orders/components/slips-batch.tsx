@@ -4,9 +4,8 @@ import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { legacyApi } from '../../../lib/api.ts'
 import { orderKeys } from '../api/order-keys.ts'
-import type { OrderPage } from '../types.ts'
+import { fetchOrderPage } from '../api/use-order.ts'
 import { DeliverySlip } from './delivery-slip.tsx'
 
 /** At most this many slips in one batch: a morning's parcels, one page of the list. */
@@ -24,7 +23,7 @@ export function SlipsBatch({ ids, backTo }: { ids: string[]; backTo: string }) {
   const results = useQueries({
     queries: ids.map((id) => ({
       queryKey: orderKeys.detail(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => legacyApi<OrderPage>(`/admin/orders/${encodeURIComponent(id)}`, { signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrderPage(id, signal),
     })),
   })
   const failed = results.filter((r) => r.isError)

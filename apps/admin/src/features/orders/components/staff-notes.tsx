@@ -1,3 +1,4 @@
+import type { StaffNote } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -5,7 +6,6 @@ import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { TextareaField } from '../../../components/ui/textarea-field.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { StaffNote } from '../types.ts'
 
 export interface StaffNotesProps {
   notes: StaffNote[]

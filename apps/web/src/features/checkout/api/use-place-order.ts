@@ -1,19 +1,7 @@
+import { type PlaceOrderBody, placeOrderReply } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { legacyApi } from '../../../lib/api.ts'
-import type { PlacedOrder } from '../types.ts'
-
-export interface PlaceOrderBody {
-  orderItems: { productId: string; quantity: number; size?: string; color?: string; price: number }[]
-  customerInfo: { firstName: string; lastName: string; phone: string; email: string | null }
-  shippingAddress: { wilayaId: string; communeId: number; type: 'domicil' | 'stopdesk'; address?: string }
-  paymentMethod: 'cash_on_delivery' | 'bank_transfer' | 'ccp'
-  couponCode?: string
-  notes?: string
-  /** The total the shopper saw: the server refuses with 409 PRICE_CHANGED when its own differs. */
-  totalAmount: number
-  source: 'cart'
-}
+import { api } from '../../../lib/api.ts'
 
 function newKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -32,7 +20,7 @@ export function usePlaceOrder(owner: 'guest' | 'client') {
     mutationFn: async (body: PlaceOrderBody) => {
       const serialized = JSON.stringify(body)
       if (last.current?.body !== serialized) last.current = { body: serialized, key: newKey() }
-      const data = await legacyApi<{ order: PlacedOrder }>(`/order/${owner}`, {
+      const data = await api(`/order/${owner}`, placeOrderReply, {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': last.current.key },

@@ -1,34 +1,13 @@
-import { colorName, computeTotals, formatPrice } from '@shop/shared'
-import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { colorName, formatPrice, type PlacedOrder } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { FormField, INPUT_CLASS } from '../../../components/ui/form-field.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { toast } from '../../../components/ui/toast.ts'
-import { ApiError } from '../../../lib/api.ts'
-import type { ClientUser } from '@shop/shared'
-import { useApiErrorText, useMessageKey } from '../../../lib/error-text.ts'
-import { cartKeys, deliveryKeys } from '../../../lib/query-keys.ts'
+import type { Cart, ClientUser } from '@shop/shared'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { Cart } from '@shop/shared'
-import { purchaseEventId, track } from '../../../lib/browser-pixels.ts'
-import { useCoupon } from '../api/use-coupon.ts'
-import { useDeliveryQuote } from '../api/use-delivery-quote.ts'
-import { type PlaceOrderBody, usePlaceOrder } from '../api/use-place-order.ts'
-import {
-  type CheckoutErrors,
-  type CheckoutField,
-  type CheckoutValues,
-  canSubmitCheckout,
-  EMPTY_CHECKOUT,
-  NOTES_MAX,
-  validateCheckout,
-} from '../checkout-form.ts'
-import { clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft } from '../checkout-draft.ts'
-import { rememberLastOrder } from '../last-order.ts'
-import type { PlacedOrder, PriceQuote } from '../types.ts'
+import { NOTES_MAX } from '../checkout-form.ts'
+import { useCheckout } from '../use-checkout.ts'
 import { CouponBox } from './coupon-box.tsx'
 import { DeliveryTypeField } from './delivery-type-field.tsx'
 import { OrderSummary } from './order-summary.tsx'
@@ -44,163 +23,31 @@ export interface CheckoutViewProps {
   onPlaced: (order: PlacedOrder) => void
 }
 
-function isPriceQuote(value: unknown): value is PriceQuote {
-  return typeof value === 'object' && value !== null && typeof (value as PriceQuote).totalAmount === 'number'
-}
-
 /** The one-screen checkout of /place-order. */
 export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: CheckoutViewProps) {
   const { t } = useTranslation(['checkout', 'cart'])
   const locale = useLocale()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const messageKey = useMessageKey()
-  const errorText = useApiErrorText()
-  // A reload keeps what was typed (this tab only); the account fills what the draft leaves empty.
-  const [draft] = useState(readCheckoutDraft)
-  const [values, setValues] = useState<CheckoutValues>(() => {
-    const kept = Object.fromEntries(Object.entries(draft?.values ?? {}).filter(([, value]) => value !== ''))
-    return {
-      ...EMPTY_CHECKOUT,
-      firstName: user?.firstName ?? '',
-      lastName: user?.lastName ?? '',
-      phone: user?.phone ?? '',
-      ...kept,
-    }
-  })
-  const [errors, setErrors] = useState<CheckoutErrors>({})
-  /** Server refusals by field, already translated. */
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({})
-  const [priceChange, setPriceChange] = useState<PriceQuote | null>(null)
-  const [formError, setFormError] = useState('')
-
-  const subtotal = cart?.subtotal ?? 0
-  const coupon = useCoupon(subtotal, values.phone, draft?.coupon)
-  const placed = useRef(false)
-  useEffect(() => {
-    if (!placed.current) saveCheckoutDraft({ values, coupon: coupon.input })
-  }, [values, coupon.input])
-  const quote = useDeliveryQuote(values.wilaya, values.deliveryType)
-  const discount = coupon.state.status === 'applied' ? coupon.state.discount : 0
-  const totals = quote.fee === undefined ? undefined : computeTotals(subtotal, discount, quote.fee)
-  const placeOrder = usePlaceOrder(owner)
-  const orderable = cart?.items.filter((item) => item.available) ?? []
-
-  // Ad pixels: the shopper reached the checkout with something to order (once per visit).
-  const checkoutTracked = useRef(false)
-  const hasItems = orderable.length > 0
-  useEffect(() => {
-    if (!hasItems || checkoutTracked.current || !cart) return
-    checkoutTracked.current = true
-    const lines = cart.items.filter((item) => item.available)
-    track('InitiateCheckout', {
-      contentIds: [...new Set(lines.map((item) => item.product._id))],
-      quantity: lines.reduce((sum, item) => sum + item.quantity, 0),
-      value: cart.subtotal,
-    })
-  }, [hasItems, cart])
-
-  const set = <K extends CheckoutField>(field: K, value: CheckoutValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
-    setServerErrors((current) => ({ ...current, [field]: undefined }))
-  }
-  const setDeliveryType = useCallback((type: 'domicil' | 'stopdesk') => {
-    setValues((current) => (current.deliveryType === type ? current : { ...current, deliveryType: type }))
-    setErrors((current) => ({ ...current, deliveryType: undefined }))
-  }, [])
-
-  const errorOf = (field: CheckoutField): string | undefined => {
-    const key = errors[field]
-    return key ? messageKey(key) : serverErrors[field]
-  }
-
-  const canSubmit = canSubmitCheckout({
-    cartCount: orderable.length,
+  const {
     values,
-    isSubmitting: placeOrder.isPending,
-    feeKnown: quote.fee !== undefined,
-  })
-
-  const send = (totalAmount: number) => {
-    const result = validateCheckout(values)
-    setErrors(result.errors)
-    if (!result.data) {
-      setFormError(t('errors.fixForm'))
-      const first = document.querySelector<HTMLElement>('[aria-invalid="true"]')
-      first?.focus()
-      return
-    }
-    setFormError('')
-    const data = result.data
-    const body: PlaceOrderBody = {
-      orderItems: orderable.map((item) => ({
-        productId: item.product._id,
-        quantity: item.quantity,
-        size: item.size || undefined,
-        color: item.color || undefined,
-        price: item.price,
-      })),
-      customerInfo: {
-        firstName: data.firstName,
-        lastName: data.lastName,
-        phone: data.phone,
-        email: owner === 'client' ? (user?.email ?? null) : (data.email ?? null),
-      },
-      shippingAddress: {
-        wilayaId: data.wilaya,
-        communeId: Number(data.commune),
-        type: data.deliveryType,
-        ...(data.deliveryType === 'domicil' ? { address: data.address.trim() } : {}),
-      },
-      paymentMethod: data.paymentMethod,
-      ...(coupon.state.status === 'applied' ? { couponCode: coupon.state.code } : {}),
-      ...(data.notes ? { notes: data.notes } : {}),
-      totalAmount,
-      source: 'cart',
-    }
-    placeOrder.mutate(body, {
-      onSuccess: (order) => {
-        track('Purchase', {
-          contentIds: [...new Set(order.orderItems.map((item) => item.product._id).filter((id): id is string => Boolean(id)))],
-          quantity: order.orderItems.reduce((sum, item) => sum + item.quantity, 0),
-          value: order.totalAmount,
-          orderId: order._id,
-          eventId: purchaseEventId(order),
-        })
-        setPriceChange(null)
-        placed.current = true
-        clearCheckoutDraft()
-        rememberLastOrder(order)
-        onPlaced(order)
-        toast.success(t('success:orderPlaced' as never))
-        void navigate('/thank-you', { state: { order } })
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'PRICE_CHANGED') {
-          const fresh = (error.data as { quote?: unknown } | undefined)?.quote
-          if (isPriceQuote(fresh)) setPriceChange(fresh)
-          // Prices and fees on screen are out of date: fetch them again behind the notice.
-          void queryClient.invalidateQueries({ queryKey: cartKeys.all() })
-          void queryClient.invalidateQueries({ queryKey: deliveryKeys.all() })
-          return
-        }
-        if (error instanceof ApiError && error.fieldErrors.length > 0) {
-          setServerErrors(Object.fromEntries(error.fieldErrors.map((e) => [e.field.split('.').pop() ?? e.field, e.message])))
-        }
-        const message =
-          error instanceof ApiError && error.status === 0 ? t('errors.network') : errorText(error, t('errors.placeFailed'))
-        setFormError(message)
-        toast.error(message)
-      },
-    })
-  }
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!canSubmit || !totals) return
-    send(totals.total)
-  }
+    setValues,
+    setErrors,
+    set,
+    setDeliveryType,
+    errorOf,
+    coupon,
+    quote,
+    discount,
+    subtotal,
+    totals,
+    placeOrder,
+    orderable,
+    canSubmit,
+    send,
+    onSubmit,
+    priceChange,
+    setPriceChange,
+    formError,
+  } = useCheckout({ cart, owner, user, onPlaced })
 
   if (isCartLoading) {
     return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
-import type { PlacedOrder } from '../types.ts'
+import type { PlacedOrder } from '@shop/shared'
 import { OrderSummary } from './order-summary.tsx'
 
 export interface ThankYouViewProps {

@@ -1,7 +1,8 @@
+import { clientOrdersReply, placedOrderReply, type returnRequestBody } from '@shop/shared'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
+import type { z } from 'zod'
+import { api } from '../../../lib/api.ts'
 import { ordersKeys } from '../../../lib/query-keys.ts'
-import type { ClientOrder } from '../types.ts'
 
 export const ORDERS_PAGE_SIZE = 10
 
@@ -11,14 +12,6 @@ export interface OrderFilters {
   endDate: string
   search: string
   page: number
-}
-
-
-interface OrdersReply {
-  orders: ClientOrder[]
-  currentPage: number
-  totalPages: number
-  totalOrders: number
 }
 
 /** GET /order/client: newest first, 10 a page; empty filters are left out of the query. */
@@ -31,7 +24,7 @@ export function useOrders(filters: OrderFilters) {
       if (filters.startDate) query.set('startDate', filters.startDate)
       if (filters.endDate) query.set('endDate', filters.endDate)
       if (filters.search.trim()) query.set('searchOrders', filters.search.trim())
-      return legacyApi<OrdersReply>(`/order/client?${query}`, { signal })
+      return api(`/order/client?${query}`, clientOrdersReply, { signal })
     },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -42,7 +35,7 @@ export function useRequestReturn() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
-      legacyApi<{ order?: ClientOrder }>(`/order/client/${orderId}/return`, { method: 'POST', body: { reason } }),
+      api(`/order/client/${orderId}/return`, placedOrderReply, { method: 'POST', body: { reason } satisfies z.input<typeof returnRequestBody> }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKeys.all() }),
   })
 }

@@ -5,7 +5,7 @@ import { toast } from '../../../components/ui/toast.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { useRequestReturn } from '../api/use-orders.ts'
-import type { ClientOrder } from '../types.ts'
+import type { ClientOrder } from '@shop/shared'
 
 const SHOWN_ITEMS = 3
 

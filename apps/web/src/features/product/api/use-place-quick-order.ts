@@ -1,7 +1,7 @@
-import { type DeliveryType, normalizeDzMobile, toLatinDigits } from '@shop/shared'
+import { type DeliveryType, normalizeDzMobile, type PlaceOrderBody, type PlacedOrder, placeOrderReply, toLatinDigits } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { legacyApi } from '../../../lib/api.ts'
+import { api } from '../../../lib/api.ts'
 
 export interface QuickOrderInput {
   productId: string
@@ -23,16 +23,7 @@ export interface QuickOrderInput {
   asClient: boolean
 }
 
-/** The part of the placed order the thank-you page and the pixels need (docs/api.md, Order). */
-export interface PlacedOrder {
-  _id: string
-  trackingNumber?: string
-  totalAmount: number
-  customerInfo: { firstName: string; lastName: string; phone: string }
-  orderItems: { quantity: number }[]
-}
-
-export function quickOrderBody(input: QuickOrderInput) {
+export function quickOrderBody(input: QuickOrderInput): PlaceOrderBody {
   return {
     orderItems: [
       { productId: input.productId, quantity: input.quantity, size: input.size, color: input.color, price: input.unitPrice },
@@ -50,7 +41,7 @@ export function quickOrderBody(input: QuickOrderInput) {
       // An office pickup has no street address.
       ...(input.type === 'domicil' ? { address: input.address.trim() } : {}),
     },
-    paymentMethod: 'cash_on_delivery' as const,
+    paymentMethod: 'cash_on_delivery',
     notes: input.notes.trim(),
     totalAmount: input.totalAmount,
   }
@@ -81,7 +72,7 @@ export function usePlaceQuickOrder() {
       // A guest who never added to the cart has no session id: the order goes without one (the server
       // issues session ids on a first add only), and its Idempotency-Key alone makes a retry safe.
       const path = input.asClient ? '/order/client' : '/order/guest'
-      const data = await legacyApi<{ order: PlacedOrder }>(path, {
+      const data = await api(path, placeOrderReply, {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },

@@ -1,7 +1,7 @@
-import { formatPrice } from '@shop/shared'
+import { formatPrice, type TrackedOrder } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { useLocale } from '../../../lib/use-locale.ts'
-import { imageSrc, type TrackedOrder, trackedTotal } from '../types.ts'
+import { trackedTotal } from '../tracked-order.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 export interface TrackingCardProps {
@@ -18,7 +18,7 @@ export function formatTrackingDate(date: string, locale: string): string {
 export function TrackingCard({ order, onDetails }: TrackingCardProps) {
   const { t } = useTranslation('tracking')
   const locale = useLocale()
-  const image = imageSrc(order.firstProduct?.image)
+  const image = order.firstProduct?.image ?? null
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-line bg-white/60 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

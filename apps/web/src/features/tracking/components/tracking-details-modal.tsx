@@ -1,10 +1,10 @@
-import { colorName, formatPrice } from '@shop/shared'
+import { colorName, formatPrice, type TrackedOrder } from '@shop/shared'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { IconClose } from '../../../components/icons/icon-close.tsx'
 import { useLocale } from '../../../lib/use-locale.ts'
 import { useTrackedOrderDetails } from '../api/use-tracking.ts'
-import { imageSrc, type TrackedOrder, trackedTotal } from '../types.ts'
+import { trackedTotal } from '../tracked-order.ts'
 import { StatusBadge } from './status-badge.tsx'
 import { formatTrackingDate } from './tracking-card.tsx'
 import { TrackingTimeline } from './tracking-timeline.tsx'
@@ -81,7 +81,7 @@ export function TrackingDetailsModal({ order, phoneNumber, onClose }: TrackingDe
               </h3>
               <ul className="mt-2 flex flex-col divide-y divide-line">
                 {details.data.items.map((item, index) => {
-                  const image = imageSrc(item.product.image)
+                  const image = item.product.image
                   return (
                     <li key={`${item.product.name}-${index}`} className="flex items-center gap-3 py-2">
                       <span className="size-12 shrink-0 overflow-hidden rounded-md bg-surface">

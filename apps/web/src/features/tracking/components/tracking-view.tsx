@@ -1,4 +1,4 @@
-import { toLatinDigits, trackingPhone } from '@shop/shared'
+import { toLatinDigits, type TrackedOrder, trackingPhone } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -7,7 +7,6 @@ import { ApiError } from '../../../lib/api.ts'
 import { useMessageKey } from '../../../lib/error-text.ts'
 import { useTrackOrders } from '../api/use-tracking.ts'
 import { trackingErrorKey } from '../tracking-errors.ts'
-import type { TrackedOrder } from '../types.ts'
 import { TrackingCard } from './tracking-card.tsx'
 import { TrackingDetailsModal } from './tracking-details-modal.tsx'
 
