@@ -1,9 +1,8 @@
-import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from '@shop/shared'
+import { useLocale } from '@shop/client-kit'
+import { ORDER_LIMIT_DEFAULTS, type OrderLimits, pickLocalized } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { legacyApi } from './api.ts'
-import { pickLocalized } from './localized.ts'
-import { useLocale } from './use-locale.ts'
 
 export interface ShopSettings {
   name: { ar: string; fr: string }

@@ -1,3 +1,5 @@
+import { useLocale } from '@shop/client-kit'
+import { pickLocalized } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,9 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { legacyApi } from '../../lib/api.ts'
-import { pickLocalized } from '../../lib/localized.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 
 export interface AdminCategory {
   _id: string

@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { COUPON_TYPES, type CouponType, formatPrice } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
@@ -14,7 +15,6 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, legacyApi } from '../../lib/api.ts'
 import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 
 export interface Coupon {
   _id: string

@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -10,7 +11,6 @@ import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { legacyApi } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 import {
   type ContactMessage,
   inboxKeys,

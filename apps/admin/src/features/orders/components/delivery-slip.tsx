@@ -1,11 +1,10 @@
-import { colorName, formatPrice } from '@shop/shared'
+import { useLocale } from '@shop/client-kit'
+import { colorName, formatPrice, pickLocalized } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { isolate } from '../../../lib/bidi.ts'
 import { formatShortDate } from '../../../lib/dates.ts'
-import { pickLocalized } from '../../../lib/localized.ts'
 import { shopSettingsQuery, useShopName } from '../../../lib/shop-settings.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { OrderDetail } from '../types.ts'
 import { Barcode, isCode128Text } from './barcode.tsx'
 

@@ -1,8 +1,8 @@
+import { useLocale } from '@shop/client-kit'
 import { useTranslation } from 'react-i18next'
 import { OrderStatusChip } from '../../../components/ui/order-status-chip.tsx'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { OrderHistoryEntry } from '../types.ts'
 
 export interface OrderHistoryProps {

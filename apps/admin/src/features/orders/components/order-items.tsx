@@ -1,11 +1,10 @@
-import { colorName, formatPrice } from '@shop/shared'
+import { useLocale } from '@shop/client-kit'
+import { colorName, formatPrice, pickLocalized } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { tableClasses as c } from '../../../components/ui/table-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
-import { pickLocalized } from '../../../lib/localized.ts'
 import { mediaSrc } from '../../../lib/media.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { OrderDetail } from '../types.ts'
 
 export interface OrderItemsProps {

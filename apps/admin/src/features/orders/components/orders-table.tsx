@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -5,7 +6,6 @@ import { OrderStatusChip } from '../../../components/ui/order-status-chip.tsx'
 import { tableClasses } from '../../../components/ui/table-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
 import { formatDateTime } from '../../../lib/dates.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { OrderRow } from '../types.ts'
 
 export interface OrdersTableProps {

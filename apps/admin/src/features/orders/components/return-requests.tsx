@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import type { ReturnRequestStatus } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +7,6 @@ import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { ReturnRequest } from '../types.ts'
 
 // Staff answer a request; 'requested' is where it starts, never a choice.

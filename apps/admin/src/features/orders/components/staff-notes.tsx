@@ -1,10 +1,10 @@
+import { useLocale } from '@shop/client-kit'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { TextareaField } from '../../../components/ui/textarea-field.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { StaffNote } from '../types.ts'
 
 export interface StaffNotesProps {

@@ -1,8 +1,8 @@
+import { useLocale } from '@shop/client-kit'
 import { formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { Cart } from '../../../lib/cart-types.ts'
 
 export interface CartSummaryProps {

@@ -1,7 +1,7 @@
+import { useLocale } from '@shop/client-kit'
+import { pickLocalized } from '@shop/shared'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { pickLocalized } from '../../../lib/localized.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { Category } from '../../../lib/catalogue-types.ts'
 
 export interface CategoryFilterProps {

@@ -1,11 +1,11 @@
+import { useLocale } from '@shop/client-kit'
+import { pickLocalized } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { ApiError } from '../../../lib/api.ts'
-import { pickLocalized } from '../../../lib/localized.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { useCategoryPage } from '../api/use-catalogue-lists.ts'
 import {
   CATEGORY_SORTS,

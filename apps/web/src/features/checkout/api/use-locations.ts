@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 /**
  * Wilayas and communes of the division the shop shows (58 or 69).
  *   const wilayas = useWilayas()              // wilayas.data: Wilaya[]
@@ -6,7 +7,6 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { legacyApi } from '../../../lib/api.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 
 export interface Wilaya {
   _id: number

@@ -1,11 +1,10 @@
-import { colorName, formatPrice } from '@shop/shared'
+import { useLocale } from '@shop/client-kit'
+import { colorName, formatPrice, pickLocalized } from '@shop/shared'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
-import { pickLocalized } from '../../../lib/localized.ts'
 import { useMaxLineQuantity } from '../../../lib/shop-settings.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { ProductDetail, ProductVariant } from '../types.ts'
 import {
   chosenVariant,

@@ -1,6 +1,6 @@
+import { useLocale } from '@shop/client-kit'
 import { formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { imageSrc, type TrackedOrder, trackedTotal } from '../types.ts'
 import { StatusBadge } from './status-badge.tsx'
 
