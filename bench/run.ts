@@ -5,14 +5,13 @@
  * the report in report.ts; this file runs them: each database in turn, its checks, then the report.
  */
 import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { routeJavaScript } from './bundle.ts'
 import { lighthousePages, type PageScore } from './lighthouse.ts'
 import { load, type LoadResult } from './load.ts'
 import { log, parseOptions, repoRoot, type TargetKind, USAGE } from './options.ts'
 import { budgetTable, type Figures, machine, type OversoldCheck, type SellOutCheck, type TargetResult, writeReport } from './report.ts'
-import { type Fixture, fixture, ip, orderBody, scenarios } from './scenarios.ts'
+import { type Fixture, fixture, guestOrders, scenarios } from './scenarios.ts'
 import { control, query, startStore, stopStores, type Store } from './store.ts'
 
 const options = parseOptions(process.argv.slice(2))
@@ -127,15 +126,7 @@ async function sellOut(store: Store, f: Fixture): Promise<SellOutCheck> {
   const before = Number((await query<{ n: number }>(store, 'select count(*)::int as n from order_items where variant_id = $1', [target.variantId]))[0]?.n)
   let n = 5_000_000
   const result = await load(
-    {
-      method: 'POST',
-      path: '/api/v1/order/guest',
-      body: {},
-      vary: () => {
-        const i = n++
-        return { headers: { 'x-session-id': randomUUID(), 'x-forwarded-for': ip(i) }, body: orderBody(f, target, i) }
-      },
-    },
+    guestOrders(f, () => target, () => n++),
     // twice as many orders as units: the last ones must all be refused
     { port: store.port, pid: store.pid, connections, seconds: 30, warmupSeconds: 0, amount: stock * 2 },
   )

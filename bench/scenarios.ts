@@ -13,11 +13,19 @@ export interface Scenario {
   capture?: boolean
 }
 
+/** One size and colour of a product, as an order line names it. */
+export interface Variant {
+  variantId: string
+  productId: string
+  size: string
+  color: string
+}
+
 export interface Fixture {
   categorySlug: string
   detailSlug: string
-  variants: { variantId: string; productId: string; size: string; color: string }[]
-  hot: { variantId: string; productId: string; size: string; color: string }
+  variants: Variant[]
+  hot: Variant
   phones: string[]
   commune: { id: number; wilaya: number }
   staffCookie: string
@@ -53,7 +61,7 @@ export async function fixture(store: Store): Promise<Fixture> {
 export const ip = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 const phoneOf = (n: number) => `05${String(10_000_000 + (n % 89_999_999)).padStart(8, '0')}`
 
-export function orderBody(f: Fixture, v: Fixture['hot'], n: number) {
+function orderBody(f: Fixture, v: Variant, n: number) {
   return {
     orderItems: [{ productId: v.productId, quantity: 1, size: v.size, color: v.color }],
     customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: phoneOf(n) },
@@ -62,10 +70,26 @@ export function orderBody(f: Fixture, v: Fixture['hot'], n: number) {
   }
 }
 
+/**
+ * Guest orders, each from a session and an address of its own: the n-th (numbered by `next`) on the
+ * variant `pick` chooses for it.
+ */
+export function guestOrders(f: Fixture, pick: (n: number) => Variant, next: () => number): LoadRequest {
+  return {
+    method: 'POST',
+    path: '/api/v1/order/guest',
+    body: {},
+    vary: () => {
+      const n = next()
+      return { headers: { 'x-session-id': randomUUID(), 'x-forwarded-for': ip(n) }, body: orderBody(f, pick(n), n) }
+    },
+  }
+}
+
 /** Every figure's request (the cacheable reads also uncached), or the --only ones. */
 export function scenarios(f: Fixture, only?: string[]): Scenario[] {
-  const orderHeaders = (n: number) => ({ 'x-session-id': randomUUID(), 'x-forwarded-for': ip(n) })
   let orderSeq = Math.floor(Math.random() * 1_000_000)
+  const nextOrder = () => orderSeq++
   const all: Scenario[] = [
     { key: 'list', label: 'Product list (page 1, 12 items)', capture: true, request: { method: 'GET', path: '/api/v1/product?page=1&limit=12' } },
     {
@@ -95,7 +119,7 @@ export function scenarios(f: Fixture, only?: string[]): Scenario[] {
         path: '/api/v1/cart/guest/add',
         body: {},
         vary: (n) => {
-          const v = f.variants[n % f.variants.length] as Fixture['hot']
+          const v = f.variants[n % f.variants.length] as Variant
           // a first add: no session id yet, the server issues one (and creates the cart)
           return { headers: {}, body: { productId: v.productId, quantity: 1, size: v.size, color: v.color } }
         },
@@ -106,32 +130,8 @@ export function scenarios(f: Fixture, only?: string[]): Scenario[] {
       label: 'Delivery quote (58 wilayas in turn)',
       request: { method: 'GET', path: '/api/v1/shipping/one?wilaya=16&type=domicil', vary: (n) => ({ path: `/api/v1/shipping/one?wilaya=${1 + (n % 58)}&type=domicil` }) },
     },
-    {
-      key: 'order-distinct',
-      label: 'Guest order, distinct variants',
-      request: {
-        method: 'POST',
-        path: '/api/v1/order/guest',
-        body: {},
-        vary: () => {
-          const n = orderSeq++
-          return { headers: orderHeaders(n), body: orderBody(f, f.variants[n % f.variants.length] as Fixture['hot'], n) }
-        },
-      },
-    },
-    {
-      key: 'order-hot',
-      label: 'Guest order, all on one hot variant',
-      request: {
-        method: 'POST',
-        path: '/api/v1/order/guest',
-        body: {},
-        vary: () => {
-          const n = orderSeq++
-          return { headers: orderHeaders(n), body: orderBody(f, f.hot, n) }
-        },
-      },
-    },
+    { key: 'order-distinct', label: 'Guest order, distinct variants', request: guestOrders(f, (n) => f.variants[n % f.variants.length] as Variant, nextOrder) },
+    { key: 'order-hot', label: 'Guest order, all on one hot variant', request: guestOrders(f, () => f.hot, nextOrder) },
     {
       key: 'tracking',
       label: 'Tracking by phone',
