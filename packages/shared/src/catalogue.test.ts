@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { colorError, colorHex, colorName, COLORS, PRODUCT_NAME_MIN, REVENUE_GROUPS, translate } from './index.ts'
+import { colorError, colorHex, colorName, COLORS, pickLocalized, PRODUCT_NAME_MIN, productSummary, REVENUE_GROUPS, translate } from './index.ts'
 
 test('a colour is a palette key or any name with a swatch; the 12 palette colours stay as suggestions', () => {
   assert.equal(COLORS.length, 12)
@@ -31,4 +31,22 @@ test('the dashboard groups cover the money of live orders once each, never cance
   const all = [...REVENUE_GROUPS.pending, ...REVENUE_GROUPS.toDeliver, ...REVENUE_GROUPS.delivered]
   assert.equal(new Set(all).size, all.length)
   assert.ok(!all.includes('cancelled' as never) && !all.includes('deleted' as never))
+})
+
+test('a catalogue text is read in Arabic for ar, in French for fr and en, each falling back to the other', () => {
+  assert.equal(pickLocalized('حذاء', 'Chaussure', 'ar'), 'حذاء')
+  assert.equal(pickLocalized('حذاء', 'Chaussure', 'fr'), 'Chaussure')
+  assert.equal(pickLocalized('حذاء', 'Chaussure', 'en'), 'Chaussure')
+  assert.equal(pickLocalized('صندل', '', 'fr'), 'صندل', 'no French name: the Arabic one')
+  assert.equal(pickLocalized('  ', 'Sandale', 'ar'), 'Sandale', 'blank counts as missing')
+  assert.equal(pickLocalized(null, undefined, 'ar'), '')
+})
+
+test('a product summary reply keeps its fields; the server date becomes an ISO string', () => {
+  const summary = productSummary.parse({
+    _id: 'p-1', slug: 'derby', name: 'Derby', nameAr: 'ديربي', nameFr: 'Derby', price: 5400, compareAtPrice: null, percentOff: 0,
+    inStock: true, stock: 3, sizes: ['41'], colors: ['black'], category: 'c-1', image: null, createdAt: new Date('2026-05-01T09:00:00Z'),
+  })
+  assert.equal(summary.createdAt, '2026-05-01T09:00:00.000Z')
+  assert.deepEqual(productSummary.parse(summary), summary, 'the wire form parses to itself')
 })

@@ -64,6 +64,13 @@ export function colorError(color: string, hex: string | null | undefined): strin
   return null
 }
 
+/** Sorts of the collection page (`GET /product`): relevance is the default when searching. */
+export const COLLECTION_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const
+/** Sorts of a category page (`GET /product/category/:categoryId`). */
+export const CATEGORY_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const
+export type CollectionSort = (typeof COLLECTION_SORTS)[number]
+export type CategorySort = (typeof CATEGORY_SORTS)[number]
+
 /** The shortest product name accepted (in each language that has one): "A" is not a product name. */
 export const PRODUCT_NAME_MIN = 3
 

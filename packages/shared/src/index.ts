@@ -1,6 +1,5 @@
 export * from './errors.ts'
 export * from './locale.ts'
-export * from './localized.ts'
 export * from './messages/index.ts'
 export * from './money.ts'
 export * from './orders.ts'

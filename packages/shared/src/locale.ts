@@ -26,3 +26,13 @@ export function pickLocale(acceptLanguage: string | undefined | null): Locale {
 export function textDirection(locale: Locale): 'rtl' | 'ltr' {
   return locale === 'ar' ? 'rtl' : 'ltr'
 }
+
+/**
+ * The text for `locale` of a field written in Arabic and French (catalogue names, banners, settings): French
+ * serves English readers too, and each language falls back to the other when its text is empty.
+ */
+export function pickLocalized(arabic: string | null | undefined, french: string | null | undefined, locale: Locale): string {
+  const ar = arabic?.trim() ?? ''
+  const fr = french?.trim() ?? ''
+  return locale === 'ar' ? ar || fr : fr || ar
+}

@@ -1,8 +1,8 @@
 import { useLocale } from '@shop/client-kit'
-import { pickLocalized } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { legacyApi } from './api.ts'
+import { pickLocalized } from '@shop/shared'
 
 /** The part of the public settings the back office shows; the reply has more (contacts, address). */
 export interface ShopIdentity {

@@ -1,3 +1,6 @@
+import { fixture } from '@shop/client-kit'
+import { type AdminCategory, adminCategoriesReply, adminCategory, type AdminProduct, adminProduct } from '@shop/shared'
+import type { z } from 'zod'
 import type { Staff } from '../lib/staff-types.ts'
 import type { DashboardFigures } from '../features/dashboard/types.ts'
 import type { OrderList, OrderPage, OrderRow } from '../features/orders/types.ts'
@@ -153,4 +156,49 @@ export const SHOP_SETTINGS = {
   maxOrderQuantity: 20,
   maxOpenOrdersPerPhone: 3,
   updatedAt: '2026-11-24T06:00:00.000Z',
+}
+
+/** A category of `GET /admin/categories`: top level, active, empty unless told. */
+export function category(overrides: Partial<z.input<typeof adminCategory>> = {}): AdminCategory {
+  return fixture(adminCategory, {
+    _id: 'c-1',
+    slug: 'chaussures',
+    parentId: null,
+    nameAr: 'أحذية',
+    nameFr: 'Chaussures',
+    descriptionAr: '',
+    descriptionFr: '',
+    position: 0,
+    isActive: true,
+    productCount: 0,
+    ownProductCount: 0,
+    childCount: 0,
+    ...overrides,
+  })
+}
+
+/** `GET /admin/categories` with these categories. */
+export const categoryList = (categories: AdminCategory[]) => fixture(adminCategoriesReply, { categories, total: categories.length })
+
+/** A product as the editor loads it (`GET /admin/products/:id`), without variants or photos unless told. */
+export function editorProduct(overrides: Partial<z.input<typeof adminProduct>> = {}): AdminProduct {
+  return fixture(adminProduct, {
+    _id: 'p-1',
+    slug: 'derby',
+    nameAr: 'حذاء ديربي',
+    nameFr: 'Derby',
+    descriptionAr: '',
+    descriptionFr: '',
+    price: 5000,
+    compareAtPrice: null,
+    categoryId: 'c-1',
+    isActive: true,
+    soldCount: 0,
+    createdAt: '2026-05-01T09:00:00.000Z',
+    updatedAt: '2026-05-01T09:00:00.000Z',
+    stockTotal: 0,
+    variants: [],
+    images: [],
+    ...overrides,
+  })
 }

@@ -15,8 +15,8 @@ export function requireUuid(value: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND'
 export const withoutUndefined = <T extends object>(values: T) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>
 
-/** Query-string booleans: "true"/"false"/"1"/"0". */
-export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+/** Query-string booleans, from the contracts (packages/shared/src/contracts/http.ts). */
+export { queryBoolean } from '@shop/shared'
 
 /** A date-time in ISO 8601 (or null to clear it). */
 export const isoDateTime = z.iso.datetime({ offset: true }).transform((s) => new Date(s))

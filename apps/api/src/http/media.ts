@@ -1,14 +1,10 @@
+import type { ResponsiveImage } from '@shop/shared'
+
 /** Public URL of one width of a stored image (`${path}-${width}.webp` under /media). */
 export function mediaUrl(path: string, width: number): string {
   return `/media/${path}-${width}.webp`
 }
 
-export interface ResponsiveImage {
-  src: string
-  srcSet: string
-  width: number
-  height: number
-}
 
 /** `src` is the width closest to `preferred`; `srcSet` lists every stored width. */
 export function responsiveImage(

@@ -1,17 +1,7 @@
 import { z } from 'zod'
 
-/** `page` from 1; `limit` capped at 100 (docs/decisions.md, API contract), never refused for being large. */
-export function pagingQuery(defaultLimit: number) {
-  return {
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .default(defaultLimit)
-      .transform((n) => Math.min(n, 100)),
-  }
-}
+/** The paging query lives with the contracts (packages/shared/src/contracts/http.ts). */
+export { pagingQuery } from '@shop/shared'
 
 export function pageCount(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit))

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from './responsive-image.ts'
+import type { ResponsiveImage } from '@shop/shared'
 
 /** A cart line as the API returns it (docs/api.md, CartItem). Amounts are whole dinars. */
 export interface CartItem {

@@ -1,8 +1,9 @@
 import { useLocale } from '@shop/client-kit'
-import { ORDER_LIMIT_DEFAULTS, type OrderLimits, pickLocalized } from '@shop/shared'
+import { ORDER_LIMIT_DEFAULTS, type OrderLimits } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { legacyApi } from './api.ts'
+import { pickLocalized } from '@shop/shared'
 
 export interface ShopSettings {
   name: { ar: string; fr: string }

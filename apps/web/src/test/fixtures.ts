@@ -1,4 +1,6 @@
-import type { HomepageCategory, ProductSummary } from '../lib/catalogue-types.ts'
+import { fixture } from '@shop/client-kit'
+import { type HomepageCategory, homepageCategory, type ProductSummary, productSummary } from '@shop/shared'
+import type { z } from 'zod'
 import type { Banner } from '../features/marketing/types.ts'
 import type { ShopSettings } from '../lib/shop-settings.ts'
 
@@ -13,8 +15,8 @@ export const SETTINGS: ShopSettings = {
   ccpDetails: 'CCP 0012345678 clé 90, Khatwa SARL',
 }
 
-export function product(overrides: Partial<ProductSummary> = {}): ProductSummary {
-  return {
+export function product(overrides: Partial<z.input<typeof productSummary>> = {}): ProductSummary {
+  return fixture(productSummary, {
     _id: 'p-1',
     slug: 'derby-cuir',
     name: 'حذاء ديربي جلد',
@@ -34,18 +36,22 @@ export function product(overrides: Partial<ProductSummary> = {}): ProductSummary
       width: 1200,
       height: 1200,
     },
+    category: 'c-men',
+    createdAt: '2026-05-01T09:00:00.000Z',
     ...overrides,
-  }
+  })
 }
 
 export const CATEGORIES: HomepageCategory[] = [
-  {
+  fixture(homepageCategory, {
     _id: 'c-men',
     slug: 'hommes',
     name: 'رجال',
     nameAr: 'رجال',
     nameFr: 'Hommes',
     description: '',
+    parentId: null,
+    position: 0,
     products: [
       product(),
       product({
@@ -61,16 +67,18 @@ export const CATEGORIES: HomepageCategory[] = [
       // The French name is empty: French and English readers get the Arabic one.
       product({ _id: 'p-4', slug: 'sandale', nameAr: 'صندل صيفي', nameFr: '', price: 2500, image: null }),
     ],
-  },
-  {
+  }),
+  fixture(homepageCategory, {
     _id: 'c-women',
     slug: 'femmes',
     name: 'نساء',
     nameAr: 'نساء',
     nameFr: 'Femmes',
     description: '',
-    products: [product({ _id: 'p-5', slug: 'escarpin', nameAr: 'حذاء كعب', nameFr: 'Escarpin', price: 12900 })],
-  },
+    parentId: null,
+    position: 1,
+    products: [product({ _id: 'p-5', slug: 'escarpin', nameAr: 'حذاء كعب', nameFr: 'Escarpin', price: 12900, category: 'c-women' })],
+  }),
 ]
 
 export const BANNERS: Banner[] = [

@@ -35,3 +35,19 @@ export const count = z.number().int().nonnegative()
 
 /** A reply that carries nothing but its message (`data: null`). */
 export const nothing = z.null()
+
+/** `page` from 1; `limit` capped at 100 (docs/decisions.md, API contract), never refused for being large. */
+export function pagingQuery(defaultLimit: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(defaultLimit)
+      .transform((n) => Math.min(n, 100)),
+  }
+}
+
+/** Query-string booleans: "true"/"false"/"1"/"0". */
+export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')

@@ -1,2 +1,3 @@
 export * from './http.ts'
 export * from './delivery.ts'
+export * from './catalogue.ts'

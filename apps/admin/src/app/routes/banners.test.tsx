@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { OWNER, SHOP } from '../../test/fixtures.ts'
+import { category, categoryList, OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, stubApi } from '../../test/stub-api.ts'
 
@@ -24,12 +24,10 @@ function stubBanners(patch: Parameters<typeof stubApi>[0][string] = ({ body }) =
     '/admin/banners': { data: { banners: [BANNER], currentPage: 1, totalPages: 1, total: 1 } },
     '/admin/banners/b-1': patch,
     '/admin/categories': {
-      data: {
-        categories: [
-          { _id: 'cat-1', parentId: null, slug: 'chaussures', nameAr: 'أحذية', nameFr: 'Chaussures', isActive: true },
-          { _id: 'cat-2', parentId: null, slug: 'sacs', nameAr: 'حقائب', nameFr: 'Sacs', isActive: true },
-        ],
-      },
+      data: categoryList([
+        category({ _id: 'cat-1', slug: 'chaussures', nameAr: 'أحذية', nameFr: 'Chaussures' }),
+        category({ _id: 'cat-2', slug: 'sacs', nameAr: 'حقائب', nameFr: 'Sacs', position: 1 }),
+      ]),
     },
     '/admin/products': { data: { products: [{ _id: 'p-1', slug: 'derby-cuir', nameAr: 'حذاء', nameFr: 'Derby en cuir', price: 8900, compareAtPrice: null, isActive: true, stockTotal: 5 }], currentPage: 1, totalPages: 1, total: 1 } },
   })
@@ -84,7 +82,7 @@ describe('banners', () => {
       '/admin/banners': { data: { banners: [BANNER], currentPage: 1, totalPages: 1, total: 1 } },
       '/admin/banners/b-1': ({ body }) => ({ data: { banner: { ...BANNER, ...(body as object) } } }),
       '/admin/banners/b-1/image': () => imageReply,
-      '/admin/categories': { data: { categories: [] } },
+      '/admin/categories': { data: categoryList([]) },
     })
     renderApp({ url: '/admin/banners', locale: 'fr' })
     fireEvent.click(await screen.findByRole('button', { name: 'Modifier · Soldes' }))

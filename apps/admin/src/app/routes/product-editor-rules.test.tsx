@@ -1,31 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { ProductDetail } from '../../lib/product-types.ts'
-import { OWNER, SHOP } from '../../test/fixtures.ts'
+import { category, categoryList, editorProduct, OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, type StubHandler, stubApi } from '../../test/stub-api.ts'
 
-const CATEGORY = { _id: 'c-1', parentId: null, nameAr: 'أحذية', nameFr: 'Chaussures' }
-const PRODUCT: ProductDetail = {
-  _id: 'p-1',
-  nameAr: 'حذاء ديربي',
+const CATEGORY = category()
+const PRODUCT = editorProduct({
   nameFr: 'Derby en cuir',
-  descriptionAr: '',
-  descriptionFr: '',
   price: 8900,
-  compareAtPrice: null,
-  isActive: true,
   stockTotal: 5,
-  categoryId: 'c-1',
-  variants: [{ _id: 'v-1', size: '42', color: 'brown', sku: 'DERBY-42-BROWN', stock: 5, hasOrders: false }],
-  images: [],
-}
+  variants: [{ _id: 'v-1', size: '42', color: 'brown', colorHex: null, sku: 'DERBY-42-BROWN', stock: 5, hasOrders: false }],
+})
 
 function stubEditor(overrides: Record<string, StubHandler> = {}) {
   return stubApi({
     '/admin/auth/me': { data: { staff: OWNER } },
     '/settings': { data: SHOP },
-    '/admin/categories': { data: { categories: [CATEGORY] } },
+    '/admin/categories': { data: categoryList([CATEGORY]) },
     '/admin/products': { data: { products: [], currentPage: 1, totalPages: 1, total: 0 } },
     '/admin/products/p-1': { data: { product: PRODUCT } },
     ...overrides,

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import type { ProductDetail } from '../../lib/product-types.ts'
-import { OWNER, SHOP } from '../../test/fixtures.ts'
+import { category, categoryList, editorProduct, OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, type StubHandler, stubApi } from '../../test/stub-api.ts'
 import { isolate } from '../../lib/bidi.ts'
@@ -9,26 +8,16 @@ import { isolate } from '../../lib/bidi.ts'
 const URL = '/admin/products/p-1'
 
 /** A derby in 42 black, 20 in stock when the owner opens it. */
-const PRODUCT: ProductDetail = {
-  _id: 'p-1',
-  nameAr: 'حذاء ديربي',
-  nameFr: 'Derby',
-  descriptionAr: '',
-  descriptionFr: '',
-  price: 5000,
-  compareAtPrice: null,
-  isActive: true,
+const PRODUCT = editorProduct({
   stockTotal: 20,
-  categoryId: 'c-1',
-  variants: [{ _id: 'v-42', size: '42', color: 'black', sku: 'DERBY-42-BLACK', stock: 20 }],
-  images: [],
-}
+  variants: [{ _id: 'v-42', size: '42', color: 'black', colorHex: null, sku: 'DERBY-42-BLACK', stock: 20, hasOrders: false }],
+})
 
 function stubProduct(overrides: Record<string, StubHandler> = {}) {
   return stubApi({
     '/admin/auth/me': { data: { staff: OWNER } },
     '/settings': { data: SHOP },
-    '/admin/categories': { data: { categories: [{ _id: 'c-1', parentId: null, nameAr: 'أحذية', nameFr: 'Chaussures' }] } },
+    '/admin/categories': { data: categoryList([category()]) },
     '/admin/products/p-1': { data: { product: PRODUCT } },
     ...overrides,
   })

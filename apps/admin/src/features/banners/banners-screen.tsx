@@ -1,5 +1,4 @@
 import { useLocale } from '@shop/client-kit'
-import { pickLocalized } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,11 +13,12 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import { ApiError, legacyApi } from '../../lib/api.ts'
 import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
+import { pickLocalized } from '@shop/shared'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
 import { productKeys } from '../../lib/product-keys.ts'
 import { useCategories } from '../../lib/use-categories.ts'
-import type { ProductList } from '../../lib/product-types.ts'
+import type { AdminProductList as ProductList } from '@shop/shared'
 
 interface Banner {
   _id: string

@@ -1,8 +1,16 @@
 import { useLocale } from '@shop/client-kit'
-import { pickLocalized } from '@shop/shared'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  type AdminCategory,
+  adminCategoryReply,
+  type categoryBody,
+  type categoryPatchBody,
+  deletedReply,
+  pickLocalized,
+} from '@shop/shared'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
 import { buttonClass } from '../../components/ui/button-class.ts'
 import { ErrorState } from '../../components/ui/error-state.tsx'
 import { inputClass } from '../../components/ui/field-classes.ts'
@@ -12,22 +20,10 @@ import { SelectField } from '../../components/ui/select-field.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { legacyApi } from '../../lib/api.ts'
+import { api } from '../../lib/api.ts'
+import { productKeys } from '../../lib/product-keys.ts'
+import { useCategories } from '../../lib/use-categories.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-
-export interface AdminCategory {
-  _id: string
-  parentId: string | null
-  nameAr: string
-  nameFr: string
-  position: number
-  isActive: boolean
-  productCount: number
-  childCount: number
-}
-
-// Shared with the product editor's category list (same key, same request).
-const KEY = ['categories'] as const
 
 /** Parents first, each followed by its children, by position: the order the storefront menu uses. */
 export function treeOrder(list: AdminCategory[]): { category: AdminCategory; depth: number }[] {
@@ -44,16 +40,21 @@ export function treeOrder(list: AdminCategory[]): { category: AdminCategory; dep
   return out
 }
 
+type CategoryChange =
+  | { kind: 'create'; body: z.input<typeof categoryBody> }
+  | { kind: 'change'; id: string; body: z.input<typeof categoryPatchBody> }
+  | { kind: 'remove'; id: string }
+
 function useCategoryChange() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (change: { id?: string; body?: Record<string, unknown>; remove?: boolean }) =>
-      change.remove
-        ? legacyApi<unknown>(`/admin/categories/${change.id}`, { method: 'DELETE' })
-        : change.id
-          ? legacyApi<unknown>(`/admin/categories/${change.id}`, { method: 'PATCH', body: change.body })
-          : legacyApi<unknown>('/admin/categories', { method: 'POST', body: change.body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    mutationFn: async (change: CategoryChange): Promise<void> => {
+      if (change.kind === 'remove') await api(`/admin/categories/${change.id}`, deletedReply, { method: 'DELETE' })
+      else if (change.kind === 'change') await api(`/admin/categories/${change.id}`, adminCategoryReply, { method: 'PATCH', body: change.body })
+      else await api('/admin/categories', adminCategoryReply, { method: 'POST', body: change.body })
+    },
+    // the product editor and the banner form read the same list
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.categories() }),
   })
 }
 
@@ -113,7 +114,7 @@ function CategoryRow({ category, depth }: { category: AdminCategory; depth: numb
           aria-label={t('table.activeOf', { name: label })}
           checked={category.isActive}
           disabled={change.isPending}
-          onChange={(event) => change.mutate({ id: category._id, body: { isActive: event.target.checked } })}
+          onChange={(event) => change.mutate({ kind: 'change', id: category._id, body: { isActive: event.target.checked } })}
         />
       </td>
       <td className={`${c.td} ${c.full} whitespace-nowrap`}>
@@ -123,6 +124,7 @@ function CategoryRow({ category, depth }: { category: AdminCategory; depth: numb
           disabled={!isDirty || change.isPending || !values.nameAr.trim() || !values.nameFr.trim() || !/^\d+$/.test(values.position)}
           onClick={() =>
             change.mutate({
+              kind: 'change',
               id: category._id,
               body: { nameAr: values.nameAr.trim(), nameFr: values.nameFr.trim(), position: Number(values.position) },
             })
@@ -136,7 +138,7 @@ function CategoryRow({ category, depth }: { category: AdminCategory; depth: numb
           disabled={change.isPending || category.productCount > 0 || category.childCount > 0}
           title={category.productCount > 0 || category.childCount > 0 ? t('table.notEmpty') : undefined}
           onClick={() => {
-            if (window.confirm(t('table.confirmDelete', { name: label }))) change.mutate({ id: category._id, remove: true })
+            if (window.confirm(t('table.confirmDelete', { name: label }))) change.mutate({ kind: 'remove', id: category._id })
           }}
         >
           {t('table.delete')}
@@ -163,6 +165,7 @@ function NewCategory({ parents }: { parents: AdminCategory[] }) {
     setIsMissing(false)
     try {
       await change.mutateAsync({
+        kind: 'create',
         body: { nameAr: values.nameAr.trim(), nameFr: values.nameFr.trim(), parentId: values.parentId || null },
       })
       setValues({ nameAr: '', nameFr: '', parentId: '' })
@@ -213,10 +216,7 @@ function NewCategory({ parents }: { parents: AdminCategory[] }) {
 
 export function CategoriesScreen() {
   const { t } = useTranslation(['catalogue', 'common'])
-  const categories = useQuery({
-    queryKey: KEY,
-    queryFn: ({ signal }) => legacyApi<{ categories: AdminCategory[] }>('/admin/categories', { signal }).then((d) => d.categories),
-  })
+  const categories = useCategories()
   const errorMessage = useErrorMessage(categories.error)
   return (
     <div className="flex flex-col gap-4">

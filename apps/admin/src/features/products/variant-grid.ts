@@ -1,5 +1,5 @@
 import { isColorKey, sortSizes } from '@shop/shared'
-import type { Variant } from '../../lib/product-types.ts'
+import type { VariantInput as Variant } from '@shop/shared'
 
 /** One cell of the size × colour grid. */
 export interface GridCell {

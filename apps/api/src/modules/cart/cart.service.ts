@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts'
 import { cartItems, cartMerges, carts, products, variants } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { responsiveImage } from '../../http/media.ts'
-import { localized, PRODUCT_IMAGE_SIZE } from '../catalogue/catalogue.repo.ts'
+import { PRODUCT_IMAGE_SIZE } from '../catalogue/catalogue.repo.ts'
+import { pickLocalized as localized } from '@shop/shared'
 import { getShopSettings } from '../settings/settings.repo.ts'
 
 /** Whose cart: a signed-in client, or a guest session id. */

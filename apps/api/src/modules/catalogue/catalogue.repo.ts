@@ -1,33 +1,10 @@
-import { type Locale, percentOff, sortSizes } from '@shop/shared'
+import { type Locale, percentOff, pickLocalized, type ProductSummary, sortSizes } from '@shop/shared'
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
-import { type ResponsiveImage, responsiveImage } from '../../http/media.ts'
+import { responsiveImage } from '../../http/media.ts'
 
 export const PRODUCT_IMAGE_SIZE = { width: 1200, height: 1200 } as const
-
-/** Name in the shopper's language: Arabic for ar, French for fr and en; the other one when missing. */
-export function localized(ar: string, fr: string, locale: Locale): string {
-  return locale === 'ar' ? ar || fr : fr || ar
-}
-
-export interface ProductSummary {
-  _id: string
-  slug: string
-  name: string
-  nameAr: string
-  nameFr: string
-  price: number
-  compareAtPrice: number | null
-  percentOff: number
-  inStock: boolean
-  stock: number
-  sizes: string[]
-  colors: string[]
-  category: string
-  image: ResponsiveImage | null
-  createdAt: string
-}
 
 const summaryColumns = {
   id: products.id,
@@ -67,7 +44,7 @@ export function toProductSummary(row: SummaryRow, locale: Locale): ProductSummar
   return {
     _id: row.id,
     slug: row.slug,
-    name: localized(row.nameAr, row.nameFr, locale),
+    name: pickLocalized(row.nameAr, row.nameFr, locale),
     nameAr: row.nameAr,
     nameFr: row.nameFr,
     price: row.price,

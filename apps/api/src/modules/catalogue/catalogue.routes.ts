@@ -1,77 +1,57 @@
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { AppError } from '../../http/app-error.ts'
-import { isUuid, pageCount, pagingQuery } from '../../http/paging.ts'
-import { findProductDetail } from './product-detail.repo.ts'
-import { BEST_SELLERS_FIRST, CATEGORY_SORTS, findProducts, LATEST_FIRST, PRODUCT_SORTS, productSearch } from './product-list.repo.ts'
 import {
-  type CategoryRow,
-  inCategories,
-  listActiveCategories,
-  listProductSummaries,
-  localized,
-  subtreeIds,
-  topLevel,
-} from './catalogue.repo.ts'
-
-const price = z.coerce.number().int().min(0).max(100_000_000).optional()
-const search = z.string().trim().max(100).optional()
-
-const productListQuery = z.object({
-  category: z.string().trim().max(100).optional(),
-  'price[gte]': price,
-  'price[lte]': price,
-  minPrice: price,
-  maxPrice: price,
-  search,
-  sort: z.enum(PRODUCT_SORTS).optional(),
-  ...pagingQuery(12),
-})
-
-const categoryPageQuery = z.object({
-  minPrice: price,
-  maxPrice: price,
-  search,
-  sort: z.enum(CATEGORY_SORTS).default('newest'),
-  ...pagingQuery(12),
-})
-
-const shortListQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) })
-const idParams = z.object({ id: z.string().trim().min(1).max(200) })
-const categoryParams = z.object({ categoryId: z.string().trim().min(1).max(200) })
+  categoriesReply,
+  categoryKeyParams,
+  categoryPageQuery,
+  categoryProductPage,
+  homepageCategoriesReply,
+  homepageQuery,
+  type Locale,
+  ok,
+  pickLocalized,
+  productDetailReply,
+  productKeyParams,
+  productListQuery,
+  productListReply,
+  productPage,
+  shortListQuery,
+} from '@shop/shared'
+import type { FastifyInstance } from 'fastify'
+import { AppError } from '../../http/app-error.ts'
+import { isUuid, pageCount } from '../../http/paging.ts'
+import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
+import { findProductDetail } from './product-detail.repo.ts'
+import { BEST_SELLERS_FIRST, findProducts, LATEST_FIRST, productSearch } from './product-list.repo.ts'
+import { type CategoryRow, inCategories, listActiveCategories, listProductSummaries, subtreeIds, topLevel } from './catalogue.repo.ts'
 
 /** An active category by id or slug. */
 function findCategory(all: CategoryRow[], idOrSlug: string): CategoryRow | undefined {
   return all.find((c) => (isUuid(idOrSlug) && c.id === idOrSlug.toLowerCase()) || c.slug === idOrSlug)
 }
 
-const homepageQuery = z.object({ productsPerCategory: z.coerce.number().int().min(1).max(24).default(4) })
-
-function categoryReply(category: CategoryRow, locale: 'ar' | 'fr' | 'en') {
+function categoryReply(category: CategoryRow, locale: Locale) {
   return {
     _id: category.id,
     slug: category.slug,
-    name: localized(category.nameAr, category.nameFr, locale),
+    name: pickLocalized(category.nameAr, category.nameFr, locale),
     nameAr: category.nameAr,
     nameFr: category.nameFr,
-    description: localized(category.descriptionAr, category.descriptionFr, locale),
+    description: pickLocalized(category.descriptionAr, category.descriptionFr, locale),
     parentId: category.parentId,
     position: category.position,
   }
 }
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>()
+  const api = app.withTypeProvider<ShopTypeProvider>()
 
-  api.get('/category', { schema: { tags: ['catalogue'], summary: 'All active categories (a tree through parentId)' } }, async (request, reply) => {
+  api.get('/category', { schema: { tags: ['catalogue'], summary: 'All active categories (a tree through parentId)', response: ok(categoriesReply) } }, async (request, reply) => {
     const all = await listActiveCategories(app.db)
     return reply.ok({ categories: all.map((c) => categoryReply(c, request.locale)) })
   })
 
   api.get(
     '/product',
-    { schema: { tags: ['catalogue'], summary: 'Products: category, price range, search in Arabic and French, sort, pages', querystring: productListQuery } },
+    { schema: { tags: ['catalogue'], summary: 'Products: category, price range, search in Arabic and French, sort, pages', querystring: productListQuery, response: ok(productPage) } },
     async (request, reply) => {
       const q = request.query
       let categoryIds: string[] | undefined
@@ -103,7 +83,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/product/latest',
-    { schema: { tags: ['catalogue'], summary: 'Latest arrivals', querystring: shortListQuery } },
+    { schema: { tags: ['catalogue'], summary: 'Latest arrivals', querystring: shortListQuery, response: ok(productListReply) } },
     async (request, reply) => {
       const list = await listProductSummaries(app.db, undefined, {
         limit: request.query.limit,
@@ -116,7 +96,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/product/best-sellers',
-    { schema: { tags: ['catalogue'], summary: 'Best sellers, by units sold', querystring: shortListQuery } },
+    { schema: { tags: ['catalogue'], summary: 'Best sellers, by units sold', querystring: shortListQuery, response: ok(productListReply) } },
     async (request, reply) => {
       const list = await listProductSummaries(app.db, undefined, {
         limit: request.query.limit,
@@ -129,7 +109,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/product/category/:categoryId',
-    { schema: { tags: ['catalogue'], summary: 'Category page: its products and those of its sub-categories', params: categoryParams, querystring: categoryPageQuery } },
+    { schema: { tags: ['catalogue'], summary: 'Category page: its products and those of its sub-categories', params: categoryKeyParams, querystring: categoryPageQuery, response: ok(categoryProductPage) } },
     async (request, reply) => {
       const all = await listActiveCategories(app.db)
       const category = findCategory(all, request.params.categoryId)
@@ -157,7 +137,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(
     '/product/:id',
-    { schema: { tags: ['catalogue'], summary: 'Product detail (id or slug) with variants, images and related products', params: idParams } },
+    { schema: { tags: ['catalogue'], summary: 'Product detail (id or slug) with variants, images and related products', params: productKeyParams, response: ok(productDetailReply) } },
     async (request, reply) => {
       const detail = await findProductDetail(app.db, request.params.id, request.locale)
       if (!detail) throw new AppError('PRODUCT_NOT_FOUND')
@@ -172,6 +152,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         tags: ['catalogue'],
         summary: 'Top-level categories with their newest products',
         querystring: homepageQuery,
+        response: ok(homepageCategoriesReply),
       },
     },
     async (request, reply) => {

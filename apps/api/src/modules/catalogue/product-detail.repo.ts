@@ -1,15 +1,15 @@
-import { type Locale, sortSizes } from '@shop/shared'
+import { type Locale, pickLocalized, type ProductDetailReply, type ProductSummary, sortSizes } from '@shop/shared'
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, productImages, products, variants } from '../../db/schema.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { isUuid } from '../../http/paging.ts'
-import { inCategories, listProductSummaries, localized, PRODUCT_IMAGE_SIZE, type ProductSummary } from './catalogue.repo.ts'
+import { inCategories, listProductSummaries, PRODUCT_IMAGE_SIZE } from './catalogue.repo.ts'
 
 const RELATED_LIMIT = 8
 
 /** An active product by id or slug, with its variants, images, category and related products; null when unknown. */
-export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale) {
+export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale): Promise<ProductDetailReply | null> {
   const key = isUuid(idOrSlug) ? or(eq(products.id, idOrSlug), eq(products.slug, idOrSlug)) : eq(products.slug, idOrSlug)
   const [summary] = await listProductSummaries(db, key, { limit: 1, locale })
   if (!summary) return null
@@ -52,13 +52,13 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
   return {
     product: {
       ...summary,
-      description: localized(row.descriptionAr, row.descriptionFr, locale),
+      description: pickLocalized(row.descriptionAr, row.descriptionFr, locale),
       descriptionAr: row.descriptionAr,
       descriptionFr: row.descriptionFr,
       // each photo says which colour it shows (null: the product in general)
       images: imageRows.map((img) => ({ ...responsiveImage(img.path, img.widths, PRODUCT_IMAGE_SIZE, 1200), color: img.color })),
       variants: variantRows.map((v) => ({ _id: v.id, size: v.size, color: v.color, ...(v.colorHex ? { colorHex: v.colorHex } : {}), stock: v.stock })),
-      category: { _id: row.categoryId, slug: row.categorySlug, name: localized(row.categoryNameAr, row.categoryNameFr, locale) },
+      category: { _id: row.categoryId, slug: row.categorySlug, name: pickLocalized(row.categoryNameAr, row.categoryNameFr, locale) },
     },
     related,
   }

@@ -1,14 +1,12 @@
-import type { Locale } from '@shop/shared'
+import type { CategorySort, CollectionSort, Locale, ProductSummary } from '@shop/shared'
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
 import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
-import { inCategories, listProductSummaries, type ProductSummary } from './catalogue.repo.ts'
+import { inCategories, listProductSummaries } from './catalogue.repo.ts'
 
-export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const
-export const CATEGORY_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const
-export type ProductSort = (typeof PRODUCT_SORTS)[number] | (typeof CATEGORY_SORTS)[number]
+export type ProductSort = CollectionSort | CategorySort
 
 export interface ProductFilter {
   categoryIds?: string[]

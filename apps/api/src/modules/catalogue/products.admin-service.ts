@@ -1,42 +1,17 @@
 import { randomBytes } from 'node:crypto'
-import { colorError, isColorKey, PRODUCT_NAME_MIN, sortSizes } from '@shop/shared'
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm'
+import { PRODUCT_NAME_MIN, sortSizes } from '@shop/shared'
+import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { containing } from '../../http/paging.ts'
 import { categories, orderItems, productImages, products, variants } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { type Actor, changedFields, writeAudit } from '../audit/audit.service.ts'
-import { responsiveImage } from '../../http/media.ts'
 import { mapConstraint, slugify } from '../../http/admin-common.ts'
+import { type ImageRow, imageReply } from './product-images.admin-service.ts'
+import { checkVariantSet, sizesRequired, skuFor, type VariantInput, variantConstraints } from './variants.admin-service.ts'
 
-export interface VariantInput {
-  _id?: string | undefined
-  size: string
-  color: string
-  colorHex?: string | null | undefined
-  sku?: string | undefined
-  stock: number
-  /**
-   * The stock the editor loaded for this variant. When given, the stock is version-checked: the same value as
-   * `stock` means "not touched" (the current stock is kept, whatever sales did meanwhile); a different value is
-   * written only if the stock is still `expectedStock`, otherwise the save is refused with 409 STOCK_CONFLICT.
-   */
-  expectedStock?: number | undefined
-}
-
-/** A variant whose stock moved since the editor loaded it: what the editor expected, and the stock now. */
-export interface StockConflict {
-  _id: string
-  size: string
-  color: string
-  sku: string
-  expectedStock: number
-  stock: number
-}
-
-function stockConflict(conflicts: StockConflict[]): AppError {
-  return new AppError('STOCK_CONFLICT', { data: { variants: conflicts } })
-}
+// Products in the back office: the list, the editor's product, creation, changes and deletion. Their variants
+// are in variants.admin-service.ts, their photos in product-images.admin-service.ts.
 
 export interface ProductInput {
   nameAr?: string | undefined
@@ -47,19 +22,6 @@ export interface ProductInput {
   compareAtPrice?: number | null | undefined
   categoryId?: string | undefined
   isActive?: boolean | undefined
-}
-
-type ImageRow = typeof productImages.$inferSelect
-
-export function imageReply(image: ImageRow) {
-  return {
-    _id: image.id,
-    path: image.path,
-    widths: image.widths,
-    position: image.position,
-    color: image.color,
-    ...responsiveImage(image.path, image.widths, { width: image.width, height: image.height }, 600),
-  }
 }
 
 export async function listAdminProducts(
@@ -185,38 +147,15 @@ export async function freeSlug(db: Db, table: typeof products | typeof categorie
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`
 }
 
-function skuFor(slug: string, v: { size: string; color: string }): string {
-  return `${slug}-${v.size}-${v.color}`
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
+const productConstraints = {
+  products_slug_unique: new AppError('CONFLICT'),
+  ...variantConstraints,
 }
 
 function checkPrices(price: number, compareAtPrice: number | null | undefined) {
   if (compareAtPrice !== null && compareAtPrice !== undefined && compareAtPrice <= price) {
     throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'compareAtPrice', message: 'validation:invalid' }] })
   }
-}
-
-/**
- * Checks the set (no size x colour twice, each colour a palette key or a name with a swatch) and gives each
- * variant its stored swatch: null for a palette colour, else the hex given for that colour name (the first
- * one given when variants of one colour disagree), lower case.
- */
-function checkVariantSet<T extends VariantInput>(list: T[]): (T & { colorHex: string | null })[] {
-  const seen = new Set<string>()
-  const hexOf = new Map<string, string>()
-  list.forEach((v, i) => {
-    const key = `${v.size}\u0000${v.color}`
-    if (seen.has(key)) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: `variants.${i}`, message: 'validation:invalid' }] })
-    seen.add(key)
-    const hex = v.colorHex || hexOf.get(v.color) || null
-    const problem = colorError(v.color, hex)
-    if (problem) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: `variants.${i}.colorHex`, message: problem }] })
-    if (hex && !hexOf.has(v.color)) hexOf.set(v.color, hex.toLowerCase())
-  })
-  return list.map((v) => ({ ...v, colorHex: isColorKey(v.color) ? null : (hexOf.get(v.color) ?? null) }))
 }
 
 /** Each name given (Arabic, French) has at least PRODUCT_NAME_MIN characters: "A" is not a product. */
@@ -228,16 +167,6 @@ function checkNames(input: { nameAr?: string | undefined; nameFr?: string | unde
     })
     .map((field) => ({ field, message: 'validation:product.nameTooShort', params: { min: PRODUCT_NAME_MIN } }))
   if (fieldErrors.length > 0) throw new AppError('VALIDATION_FAILED', { fieldErrors })
-}
-
-/** A product on sale has at least one size x colour: a shopper cannot order one without. */
-const sizesRequired = () =>
-  new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'variants', message: 'validation:product.sizesRequired' }] })
-
-const productConstraints = {
-  products_slug_unique: new AppError('CONFLICT'),
-  variants_sku_unique: new AppError('CONFLICT', { fieldErrors: [{ field: 'sku', message: 'validation:invalid' }] }),
-  variants_product_size_color_key: new AppError('CONFLICT'),
 }
 
 export async function createProduct(db: Db, input: Required<Pick<ProductInput, 'price' | 'categoryId'>> & ProductInput, variantList: VariantInput[]) {
@@ -336,162 +265,3 @@ export async function deleteProduct(db: Db, id: string, actor: Actor): Promise<{
   })
 }
 
-/**
- * Replaces the product's variant set. A listed `_id` updates that variant; an unlisted size x colour
- * that already exists is reused; others are created. A variant left out is deleted, unless orders
- * point at it: the schema has no "inactive variant", and deleting it would cut the order lines' link
- * (cancelling the order could not put the stock back), so it stays with stock 0 (shown sold out).
- * Stock sent with `expectedStock` is version-checked (see VariantInput); a variant left as it was is not
- * written at all, so sales made while the editor was open are never undone.
- */
-export async function replaceVariants(db: Db, productId: string, input: VariantInput[]) {
-  const list = checkVariantSet(input)
-  await mapConstraint(
-    () =>
-      db.transaction(async (tx) => {
-        const [product] = await tx.select({ slug: products.slug, isActive: products.isActive }).from(products).where(eq(products.id, productId)).for('update')
-        if (!product) throw new AppError('PRODUCT_NOT_FOUND')
-        if (product.isActive && list.length === 0) throw sizesRequired()
-        const existing = await tx.select().from(variants).where(eq(variants.productId, productId)).orderBy(asc(variants.id)).for('update')
-        const byId = new Map(existing.map((v) => [v.id, v]))
-        const byKey = new Map(existing.map((v) => [`${v.size}\u0000${v.color}`, v]))
-        const claimed = new Set(list.map((v) => v._id).filter((id): id is string => Boolean(id)))
-        for (const id of claimed) if (!byId.has(id)) throw new AppError('VARIANT_NOT_FOUND')
-        const plan = list.map((v) => {
-          const match = v._id ? byId.get(v._id) : byKey.get(`${v.size}\u0000${v.color}`)
-          const id = match && (v._id || !claimed.has(match.id)) ? match.id : undefined
-          if (id) claimed.add(id)
-          return { ...v, id }
-        })
-        const dropped = existing.filter((v) => !claimed.has(v.id))
-        const droppedIds = dropped.map((v) => v.id)
-        const withOrders = droppedIds.length
-          ? await tx
-              .selectDistinct({ variantId: orderItems.variantId })
-              .from(orderItems)
-              .where(and(inArray(orderItems.variantId, droppedIds), isNotNull(orderItems.variantId)))
-          : []
-        const keep = new Set(withOrders.map((r) => r.variantId))
-        const conflicts: StockConflict[] = []
-        for (const v of plan) {
-          const row = v.id ? byId.get(v.id) : undefined
-          if (!row || v.expectedStock === undefined || v.stock === v.expectedStock || row.stock === v.expectedStock) continue
-          conflicts.push({ _id: row.id, size: row.size, color: row.color, sku: row.sku, expectedStock: v.expectedStock, stock: row.stock })
-        }
-        if (conflicts.length > 0) throw stockConflict(conflicts)
-        const toDelete = droppedIds.filter((id) => !keep.has(id))
-        if (toDelete.length > 0) await tx.delete(variants).where(inArray(variants.id, toDelete))
-        for (const id of keep) if (id) await tx.update(variants).set({ stock: 0, updatedAt: sql`now()` }).where(eq(variants.id, id))
-        for (const v of plan) {
-          const sku = v.sku || byId.get(v.id ?? '')?.sku || skuFor(product.slug, v)
-          const row = v.id ? byId.get(v.id) : undefined
-          if (v.id && row) {
-            const keepStock = v.expectedStock !== undefined && v.stock === v.expectedStock
-            const stock = keepStock ? row.stock : v.stock
-            // untouched: not rewritten (its updated_at and stock stay the server's)
-            if (row.size === v.size && row.color === v.color && row.colorHex === v.colorHex && row.sku === sku && row.stock === stock) continue
-            await tx.update(variants).set({ size: v.size, color: v.color, colorHex: v.colorHex, sku, stock, updatedAt: sql`now()` }).where(eq(variants.id, v.id))
-          } else {
-            await tx.insert(variants).values({ productId, size: v.size, color: v.color, colorHex: v.colorHex, sku, stock: v.stock })
-          }
-        }
-        await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, productId))
-      }),
-    productConstraints,
-  )
-}
-
-/**
- * Sets the stock of several variants at once; all or nothing. An item with `expectedStock` is version-checked:
- * if any variant's stock is no longer its `expectedStock`, nothing is written (409 STOCK_CONFLICT, fresh values).
- */
-export async function setStock(db: Db, items: { variantId: string; stock: number; expectedStock?: number | undefined }[]) {
-  const wanted = new Map(items.map((i) => [i.variantId, i.stock]))
-  const expected = new Map(items.flatMap((i) => (i.expectedStock === undefined ? [] : [[i.variantId, i.expectedStock] as const])))
-  const ids = [...wanted.keys()].sort()
-  return db.transaction(async (tx) => {
-    const found = await tx.select().from(variants).where(inArray(variants.id, ids)).orderBy(asc(variants.id)).for('update')
-    if (found.length !== ids.length) throw new AppError('VARIANT_NOT_FOUND')
-    const conflicts = found.flatMap((row) => {
-      const expectedStock = expected.get(row.id)
-      return expectedStock === undefined || expectedStock === row.stock
-        ? []
-        : [{ _id: row.id, size: row.size, color: row.color, sku: row.sku, expectedStock, stock: row.stock }]
-    })
-    if (conflicts.length > 0) throw stockConflict(conflicts)
-    const updated: { _id: string; stock: number }[] = []
-    for (const id of ids) {
-      const [row] = await tx
-        .update(variants)
-        .set({ stock: wanted.get(id) ?? 0, updatedAt: sql`now()` })
-        .where(eq(variants.id, id))
-        .returning({ id: variants.id, stock: variants.stock })
-      if (row) updated.push({ _id: row.id, stock: row.stock })
-    }
-    return updated
-  })
-}
-
-export async function addProductImage(db: Db, productId: string, image: { path: string; widths: number[]; width: number; height: number }) {
-  return db.transaction(async (tx) => {
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update')
-    if (!product) throw new AppError('PRODUCT_NOT_FOUND')
-    const [last] = await tx
-      .select({ max: sql<number | null>`max(${productImages.position})` })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-    const position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1
-    const [row] = await tx.insert(productImages).values({ productId, ...image, position }).returning()
-    if (!row) throw new Error('image insert returned nothing')
-    return row
-  })
-}
-
-export async function removeProductImage(db: Db, productId: string, imageId: string): Promise<ImageRow> {
-  const [row] = await db
-    .delete(productImages)
-    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
-    .returning()
-  if (!row) throw new AppError('NOT_FOUND')
-  return row
-}
-
-/**
- * Ties a photo to one of the product's colours (the storefront shows it first when that colour is picked),
- * or unties it with null. The colour must be one of the product's variants' colours.
- */
-export async function setImageColor(db: Db, productId: string, imageId: string, color: string | null): Promise<ImageRow> {
-  return db.transaction(async (tx) => {
-    const [image] = await tx
-      .select({ id: productImages.id })
-      .from(productImages)
-      .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
-    if (!image) throw new AppError('NOT_FOUND')
-    let stored: string | null = null
-    if (color !== null) {
-      const colours = await tx.selectDistinct({ color: variants.color }).from(variants).where(eq(variants.productId, productId))
-      const match = colours.find((c) => c.color.toLowerCase() === color.toLowerCase())
-      if (!match) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'color', message: 'validation:invalid' }] })
-      stored = match.color
-    }
-    const [row] = await tx.update(productImages).set({ color: stored }).where(eq(productImages.id, imageId)).returning()
-    if (!row) throw new AppError('NOT_FOUND')
-    return row
-  })
-}
-
-/** `imageIds` must be exactly the product's images, in the new order. */
-export async function reorderImages(db: Db, productId: string, imageIds: string[]) {
-  await db.transaction(async (tx) => {
-    const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update')
-    if (!product) throw new AppError('PRODUCT_NOT_FOUND')
-    const rows = await tx.select({ id: productImages.id }).from(productImages).where(eq(productImages.productId, productId))
-    const current = new Set(rows.map((r) => r.id))
-    if (imageIds.length !== current.size || new Set(imageIds).size !== imageIds.length || !imageIds.every((id) => current.has(id))) {
-      throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'imageIds', message: 'validation:invalid' }] })
-    }
-    for (const [position, id] of imageIds.entries()) {
-      await tx.update(productImages).set({ position }).where(eq(productImages.id, id))
-    }
-  })
-}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
-import { localized } from '../catalogue/catalogue.repo.ts'
+import { pickLocalized as localized } from '@shop/shared'
 import { bannerFocalPoint } from './banner-focus.ts'
 import { listActiveBanners, listActivePixels, recordBannerClick } from './marketing.repo.ts'
 

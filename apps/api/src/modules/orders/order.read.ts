@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { communes, orderItems, orderStatusHistory, orders, returnRequests, wilayas } from '../../db/schema.ts'
 import { mediaUrl } from '../../http/media.ts'
-import { localized } from '../catalogue/catalogue.repo.ts'
+import { pickLocalized as localized } from '@shop/shared'
 import { getShopSettings } from '../settings/settings.repo.ts'
 
 export type OrderRow = typeof orders.$inferSelect

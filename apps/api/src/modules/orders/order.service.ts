@@ -14,7 +14,7 @@ import {
   variants,
 } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
-import { localized } from '../catalogue/catalogue.repo.ts'
+import { pickLocalized as localized } from '@shop/shared'
 import { resolveVariant } from '../cart/cart.service.ts'
 import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupon.service.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'

@@ -1,6 +1,6 @@
 import { useLocale } from '@shop/client-kit'
-import { pickLocalized } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
+import { pickLocalized } from '@shop/shared'
 import { useShopName, useShopSettings } from '../../lib/shop-settings.ts'
 import { whatsappUrl } from '../../lib/whatsapp.ts'
 import { InfoLinks } from '../../components/layout/info-links.tsx'

@@ -1,7 +1,8 @@
-import { formatPrice } from '@shop/shared'
+import { fixture } from '@shop/client-kit'
+import { catalogueCategory, formatPrice, type ProductDetail, productDetail, productPage } from '@shop/shared'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import type { ProductDetail } from '../../features/product/types.ts'
+import type { z } from 'zod'
 import { product, SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { stubApi } from '../../test/stub-api.ts'
@@ -9,16 +10,16 @@ import { stubApi } from '../../test/stub-api.ts'
 const exact = { normalizer: (text: string) => text }
 
 const CATEGORY_LIST = [
-  { _id: 'c-men', slug: 'hommes', name: 'رجال', nameAr: 'رجال', nameFr: 'Hommes', description: '', parentId: null },
-  { _id: 'c-women', slug: 'femmes', name: 'نساء', nameAr: 'نساء', nameFr: 'Femmes', description: '', parentId: null },
+  fixture(catalogueCategory, { _id: 'c-men', slug: 'hommes', name: 'رجال', nameAr: 'رجال', nameFr: 'Hommes', description: '', parentId: null, position: 0 }),
+  fixture(catalogueCategory, { _id: 'c-women', slug: 'femmes', name: 'نساء', nameAr: 'نساء', nameFr: 'Femmes', description: '', parentId: null, position: 1 }),
 ]
 
-const PAGE = {
+const PAGE = fixture(productPage, {
   products: [product(), product({ _id: 'p-2', nameAr: 'حذاء رياضي أبيض', nameFr: 'Basket blanche' })],
   currentPage: 2,
   totalPages: 3,
   totalProducts: 26,
-}
+})
 
 /** The query strings the app asked the API for, on one path. */
 function calls(fetchMock: ReturnType<typeof stubApi>, pathname: string): URLSearchParams[] {
@@ -116,14 +117,14 @@ describe('category page', () => {
   })
 })
 
-function detail(overrides: Partial<ProductDetail> = {}): ProductDetail {
+function detail(overrides: Partial<z.input<typeof productDetail>> = {}): ProductDetail {
   const base = product({ price: 4000, compareAtPrice: 5000, percentOff: 20, stock: 11 })
-  return {
+  return fixture(productDetail, {
     ...base,
     description: 'Cuir pleine fleur.',
     descriptionAr: 'جلد طبيعي.',
     descriptionFr: 'Cuir pleine fleur.',
-    images: base.image ? [base.image] : [],
+    images: base.image ? [{ ...base.image, color: null }] : [],
     variants: [
       { _id: 'v-40', size: '40', color: 'black', stock: 0 },
       { _id: 'v-41', size: '41', color: 'black', stock: 3 },
@@ -131,7 +132,7 @@ function detail(overrides: Partial<ProductDetail> = {}): ProductDetail {
     ],
     category: { _id: 'c-men', slug: 'hommes', name: 'Hommes' },
     ...overrides,
-  }
+  })
 }
 
 describe('product page', () => {

@@ -9,7 +9,6 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cartKeys, useAddToCart, useCartOwner } from '../../features/cart/api/use-cart.ts'
 import type { Cart } from '../../lib/cart-types.ts'
 import { ProductCard } from '../../features/catalogue/components/product-card.tsx'
-import type { ProductSummary } from '../../lib/catalogue-types.ts'
 import { useDeliveryQuote } from '../../features/checkout/api/use-delivery-quote.ts'
 import { DeliveryTypeField } from '../../features/checkout/components/delivery-type-field.tsx'
 import { WilayaCommuneFields } from '../../features/checkout/components/wilaya-commune-fields.tsx'
@@ -139,7 +138,7 @@ export function ProductPage() {
 
   const loaded = query.data.product
   // the API leaves sold-out products out; the check stays so an old cached reply shows no sold-out card
-  const related = (query.data.related as ProductSummary[]).filter((item) => item.inStock)
+  const related = query.data.related.filter((item) => item.inStock)
   const shownRelated = related.slice(0, relatedCount(related.length))
   const lineQuantity = (cart: Cart | undefined, variantId: string) =>
     cart?.items.find((item) => item.variantId === variantId)?.quantity ?? 0

@@ -1,13 +1,9 @@
+import { CATEGORY_SORTS, type CategorySort, COLLECTION_SORTS, type CollectionSort } from '@shop/shared'
+
 // Filters live in the page's URL (shareable, kept by the back button); these functions are the one
 // mapping between that query string, the filters the pages use and the API's query.
 
 export const PAGE_SIZE = 12
-
-export const COLLECTION_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const
-export type CollectionSort = (typeof COLLECTION_SORTS)[number]
-
-export const CATEGORY_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const
-export type CategorySort = (typeof CATEGORY_SORTS)[number]
 
 export interface CollectionFilters {
   /** Category id or slug; undefined for every category. */

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from '../../lib/responsive-image.ts'
+import type { ResponsiveImage } from '@shop/shared'
 
 /** GET /banner/active: `image.src` is 1920 wide, `srcSet` lists 960w and 1920w. */
 export interface Banner {

@@ -1,5 +1,5 @@
 import type { OrderStatus, PaymentMethod, PaymentStatus, ReturnRequestStatus } from '@shop/shared'
-import type { ResponsiveImage } from '../../lib/responsive-image.ts'
+import type { ResponsiveImage } from '@shop/shared'
 
 /** An order as its owner reads it (docs/api.md, Order). */
 export interface ClientOrder {

@@ -1,4 +1,4 @@
-import type { ProductImage, ProductVariant } from './types.ts'
+import type { ProductImage, ProductVariant } from '@shop/shared'
 
 // Stock is kept per variant (size x colour). The product page lets the shopper pick a colour and a
 // size; these functions say what can still be picked and how many of the pick can be bought.

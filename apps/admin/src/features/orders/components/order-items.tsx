@@ -1,9 +1,10 @@
 import { useLocale } from '@shop/client-kit'
-import { colorName, formatPrice, pickLocalized } from '@shop/shared'
+import { colorName, formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { tableClasses as c } from '../../../components/ui/table-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
+import { pickLocalized } from '@shop/shared'
 import { mediaSrc } from '../../../lib/media.ts'
 import type { OrderDetail } from '../types.ts'
 

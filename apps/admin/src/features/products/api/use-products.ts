@@ -1,12 +1,26 @@
+import {
+  adminProductImageReply,
+  adminProductList,
+  adminProductReply,
+  deletedReply,
+  type imageColorBody,
+  type imageOrderBody,
+  type ProductBody,
+  productDeletionReply,
+  type stockBody,
+  stockReply,
+  type VariantInput,
+  type variantsBody,
+} from '@shop/shared'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
-import type { ProductBody, ProductDetail, ProductList, Variant } from '../../../lib/product-types.ts'
+import type { z } from 'zod'
+import { api } from '../../../lib/api.ts'
 import { productKeys } from '../../../lib/product-keys.ts'
 
 export function useProducts(query: string) {
   return useQuery({
     queryKey: productKeys.list(query),
-    queryFn: ({ signal }) => legacyApi<ProductList>(`/admin/products?${query}`, { signal }),
+    queryFn: ({ signal }) => api(`/admin/products?${query}`, adminProductList, { signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -17,7 +31,7 @@ export function useProduct(id: string | null) {
   return useQuery({
     queryKey: productKeys.detail(id ?? 'new'),
     queryFn: ({ signal }) =>
-      legacyApi<{ product: ProductDetail }>(`/admin/products/${encodeURIComponent(id ?? '')}`, { signal }).then((d) => d.product),
+      api(`/admin/products/${encodeURIComponent(id ?? '')}`, adminProductReply, { signal }).then((d) => d.product),
     enabled: id !== null,
   })
 }
@@ -38,8 +52,8 @@ export function useSaveProduct(id: string | null) {
   return useMutation({
     mutationFn: (body: ProductBody) =>
       id
-        ? legacyApi<{ product: ProductDetail }>(`/admin/products/${encodeURIComponent(id)}`, { method: 'PATCH', body })
-        : legacyApi<{ product: ProductDetail }>('/admin/products', { method: 'POST', body }),
+        ? api(`/admin/products/${encodeURIComponent(id)}`, adminProductReply, { method: 'PATCH', body })
+        : api('/admin/products', adminProductReply, { method: 'POST', body }),
     onSuccess: refresh,
   })
 }
@@ -47,14 +61,14 @@ export function useSaveProduct(id: string | null) {
 export function useDeleteProduct(id: string) {
   const refresh = useRefresh(null)
   return useMutation({
-    mutationFn: () => legacyApi<unknown>(`/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: () => api(`/admin/products/${encodeURIComponent(id)}`, productDeletionReply, { method: 'DELETE' }),
     onSuccess: refresh,
   })
 }
 
 export type VariantsChange =
-  | { kind: 'replace'; variants: Variant[] }
-  | { kind: 'stock'; items: { variantId: string; stock: number; expectedStock?: number }[] }
+  | { kind: 'replace'; variants: VariantInput[] }
+  | ({ kind: 'stock' } & z.input<typeof stockBody>)
 
 /**
  * A new grid replaces the variants; stock alone changed on existing variants goes through the bulk stock route.
@@ -64,10 +78,14 @@ export type VariantsChange =
 export function useSaveVariants(id: string) {
   const refresh = useRefresh(id)
   return useMutation({
-    mutationFn: (change: VariantsChange) =>
-      change.kind === 'replace'
-        ? legacyApi<unknown>(`/admin/products/${encodeURIComponent(id)}/variants`, { method: 'PUT', body: change.variants })
-        : legacyApi<unknown>('/admin/variants/stock', { method: 'PATCH', body: { items: change.items } }),
+    mutationFn: async (change: VariantsChange): Promise<void> => {
+      await (change.kind === 'replace'
+        ? api(`/admin/products/${encodeURIComponent(id)}/variants`, adminProductReply, {
+            method: 'PUT',
+            body: change.variants satisfies z.input<typeof variantsBody>,
+          })
+        : api('/admin/variants/stock', stockReply, { method: 'PATCH', body: { items: change.items } satisfies z.input<typeof stockBody> }))
+    },
     onSuccess: refresh,
   })
 }
@@ -87,17 +105,23 @@ function fileForm(file: File): FormData {
 export function useProductImages(id: string) {
   const refresh = useRefresh(id)
   return useMutation({
-    mutationFn: (change: ImageChange) => {
+    mutationFn: async (change: ImageChange): Promise<void> => {
       const base = `/admin/products/${encodeURIComponent(id)}/images`
       switch (change.kind) {
         case 'upload':
-          return legacyApi<unknown>(base, { method: 'POST', body: fileForm(change.file) })
+          await api(base, adminProductImageReply, { method: 'POST', body: fileForm(change.file) })
+          return
         case 'delete':
-          return legacyApi<unknown>(`${base}/${encodeURIComponent(change.imageId)}`, { method: 'DELETE' })
+          await api(`${base}/${encodeURIComponent(change.imageId)}`, deletedReply, { method: 'DELETE' })
+          return
         case 'order':
-          return legacyApi<unknown>(`${base}/order`, { method: 'PUT', body: { imageIds: change.imageIds } })
+          await api(`${base}/order`, adminProductReply, { method: 'PUT', body: { imageIds: change.imageIds } satisfies z.input<typeof imageOrderBody> })
+          return
         case 'color':
-          return legacyApi<unknown>(`${base}/${encodeURIComponent(change.imageId)}`, { method: 'PATCH', body: { color: change.color } })
+          await api(`${base}/${encodeURIComponent(change.imageId)}`, adminProductImageReply, {
+            method: 'PATCH',
+            body: { color: change.color } satisfies z.input<typeof imageColorBody>,
+          })
       }
     },
     onSuccess: refresh,

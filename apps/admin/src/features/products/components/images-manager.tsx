@@ -8,7 +8,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { usePreparedUpload } from '../../../lib/use-prepared-upload.ts'
 import { useProductImages } from '../api/use-products.ts'
-import type { ProductImage } from '../../../lib/product-types.ts'
+import type { AdminProductImage as ProductImage } from '@shop/shared'
 
 export interface ImagesManagerProps {
   productId: string

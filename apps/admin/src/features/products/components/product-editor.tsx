@@ -1,5 +1,5 @@
 import { useLocale } from '@shop/client-kit'
-import { colorName, pickLocalized, PRODUCT_NAME_MIN } from '@shop/shared'
+import { type AdminProduct, colorName, pickLocalized, PRODUCT_NAME_MIN, type ProductBody } from '@shop/shared'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
@@ -18,7 +18,6 @@ import { isolate } from '../../../lib/bidi.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.tsx'
 import { useCategories, useDeleteProduct, useProduct, useSaveProduct, useSaveVariants } from '../api/use-products.ts'
-import type { ProductBody, ProductDetail } from '../../../lib/product-types.ts'
 import {
   applyStockConflicts,
   cellKey,
@@ -42,9 +41,7 @@ interface Draft {
   isActive: boolean
 }
 
-function draftOf(product: ProductDetail | undefined): Draft {
-  const categoryId =
-    product?.categoryId ?? (typeof product?.category === 'object' && product.category ? product.category._id : product?.category) ?? ''
+function draftOf(product: AdminProduct | undefined): Draft {
   return {
     nameAr: product?.nameAr ?? '',
     nameFr: product?.nameFr ?? '',
@@ -52,7 +49,7 @@ function draftOf(product: ProductDetail | undefined): Draft {
     descriptionFr: product?.descriptionFr ?? '',
     price: product ? String(product.price) : '',
     compareAtPrice: product?.compareAtPrice ? String(product.compareAtPrice) : '',
-    categoryId: categoryId ?? '',
+    categoryId: product?.categoryId ?? '',
     isActive: product?.isActive ?? true,
   }
 }
@@ -115,7 +112,7 @@ export function ProductEditor({ productId }: ProductEditorProps) {
   return <ProductForm key={productId ?? 'new'} productId={productId} product={product.data} />
 }
 
-function ProductForm({ productId, product }: { productId: string | null; product: ProductDetail | undefined }) {
+function ProductForm({ productId, product }: { productId: string | null; product: AdminProduct | undefined }) {
   const { t } = useTranslation(['products', 'common', 'validation'])
   const locale = useLocale()
   const navigate = useNavigate()
@@ -300,7 +297,7 @@ function ExistingVariants({
   onDirtyChange,
 }: {
   productId: string
-  product: ProductDetail
+  product: AdminProduct
   /** Told whether the grid differs from the saved variants (the page warns before leaving it unsaved). */
   onDirtyChange?: (isDirty: boolean) => void
 }) {

@@ -12,7 +12,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { tableClasses as c } from '../../../components/ui/table-classes.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useCategories, useProducts } from '../api/use-products.ts'
-import type { ProductRow } from '../../../lib/product-types.ts'
 
 const FILTERS = ['search', 'category', 'active'] as const
 
@@ -27,11 +26,6 @@ export function productsQuery(search: URLSearchParams): string {
   query.set('page', String(Number.isInteger(page) && page > 1 ? page : 1))
   query.set('limit', '50')
   return query.toString()
-}
-
-function imageOf(product: ProductRow): string | null {
-  if (!product.image) return null
-  return typeof product.image === 'string' ? product.image : product.image.src
 }
 
 export function ProductsOverview() {
@@ -131,7 +125,7 @@ export function ProductsOverview() {
                 </thead>
                 <tbody>
                   {products.data.products.map((product) => {
-                    const image = imageOf(product)
+                    const image = product.image?.src
                     return (
                       <tr key={product._id}>
                         <th scope="row" className={`${c.td} font-medium`}>

@@ -1,19 +1,19 @@
+import { categoriesReply, categoryProductPage, productListReply, productPage } from '@shop/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
+import { api } from '../../../lib/api.ts'
 import {
   type CategoryPageFilters,
   type CollectionFilters,
   categoryApiPath,
   collectionApiPath,
 } from '../catalogue-filters.ts'
-import type { Category, CategoryProductPage, ProductPage, ProductSummary } from '../../../lib/catalogue-types.ts'
 import { catalogueKeys } from './catalogue-keys.ts'
 
 export const SHORT_LIST_LIMIT = 10
 
 export const categoriesQuery = queryOptions({
   queryKey: catalogueKeys.categories(),
-  queryFn: ({ signal }) => legacyApi<{ categories: Category[] }>('/category', { signal }).then((data) => data.categories),
+  queryFn: ({ signal }) => api('/category', categoriesReply, { signal }).then((data) => data.categories),
 })
 
 export function useCategories() {
@@ -23,7 +23,7 @@ export function useCategories() {
 export function collectionQuery(filters: CollectionFilters) {
   return queryOptions({
     queryKey: catalogueKeys.collection(filters),
-    queryFn: ({ signal }) => legacyApi<ProductPage>(collectionApiPath(filters), { signal }),
+    queryFn: ({ signal }) => api(collectionApiPath(filters), productPage, { signal }),
   })
 }
 
@@ -35,7 +35,7 @@ export function useCollection(filters: CollectionFilters) {
 export function categoryPageQuery(categoryId: string, filters: CategoryPageFilters) {
   return queryOptions({
     queryKey: catalogueKeys.category(categoryId, filters),
-    queryFn: ({ signal }) => legacyApi<CategoryProductPage>(categoryApiPath(categoryId, filters), { signal }),
+    queryFn: ({ signal }) => api(categoryApiPath(categoryId, filters), categoryProductPage, { signal }),
   })
 }
 
@@ -52,7 +52,7 @@ export function shortListQuery(kind: 'latest' | 'best-sellers', limit = SHORT_LI
   return queryOptions({
     queryKey: catalogueKeys.shortList(kind, limit),
     queryFn: ({ signal }) =>
-      legacyApi<{ products: ProductSummary[] }>(`/product/${kind}?limit=${limit}`, { signal }).then((data) => data.products),
+      api(`/product/${kind}?limit=${limit}`, productListReply, { signal }).then((data) => data.products),
   })
 }
 

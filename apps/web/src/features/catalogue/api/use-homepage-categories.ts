@@ -1,6 +1,6 @@
+import { homepageCategoriesReply } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { legacyApi } from '../../../lib/api.ts'
-import type { HomepageCategory } from '../../../lib/catalogue-types.ts'
+import { api } from '../../../lib/api.ts'
 import { catalogueKeys } from './catalogue-keys.ts'
 
 export const HOME_PRODUCTS_PER_CATEGORY = 4
@@ -9,12 +9,9 @@ export function homepageCategoriesQuery(productsPerCategory = HOME_PRODUCTS_PER_
   return queryOptions({
     queryKey: catalogueKeys.homepage(productsPerCategory),
     queryFn: ({ signal }) =>
-      legacyApi<{ categories: HomepageCategory[] }>(
-        `/product/homepage/categories?productsPerCategory=${productsPerCategory}`,
-        {
-          signal,
-        },
-      ).then((data) => data.categories),
+      api(`/product/homepage/categories?productsPerCategory=${productsPerCategory}`, homepageCategoriesReply, { signal }).then(
+        (data) => data.categories,
+      ),
   })
 }
 

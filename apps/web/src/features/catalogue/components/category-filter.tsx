@@ -1,8 +1,8 @@
 import { useLocale } from '@shop/client-kit'
-import { pickLocalized } from '@shop/shared'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Category } from '../../../lib/catalogue-types.ts'
+import { pickLocalized } from '@shop/shared'
+import type { CatalogueCategory as Category } from '@shop/shared'
 
 export interface CategoryFilterProps {
   categories: Category[]

@@ -1,9 +1,9 @@
 import { useLocale } from '@shop/client-kit'
-import { pickLocalized } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { IconChevronEnd } from '../../../components/icons/icon-chevron-end.tsx'
-import type { HomepageCategory } from '../../../lib/catalogue-types.ts'
+import { pickLocalized } from '@shop/shared'
+import type { HomepageCategory } from '@shop/shared'
 import { ProductCard } from './product-card.tsx'
 
 export interface CategorySectionProps {

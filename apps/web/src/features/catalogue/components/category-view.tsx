@@ -1,5 +1,5 @@
 import { useLocale } from '@shop/client-kit'
-import { pickLocalized } from '@shop/shared'
+import { CATEGORY_SORTS, pickLocalized } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -8,7 +8,6 @@ import { ApiError } from '../../../lib/api.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useCategoryPage } from '../api/use-catalogue-lists.ts'
 import {
-  CATEGORY_SORTS,
   type CategoryPageFilters,
   categorySearchParams,
   parseCategoryFilters,

@@ -1,3 +1,4 @@
+import { COLLECTION_SORTS } from '@shop/shared'
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -5,7 +6,6 @@ import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useCategories, useCollection } from '../api/use-catalogue-lists.ts'
 import {
-  COLLECTION_SORTS,
   type CollectionFilters,
   collectionSearchParams,
   parseCollectionFilters,

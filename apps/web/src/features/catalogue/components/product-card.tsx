@@ -1,9 +1,9 @@
 import { useLocale } from '@shop/client-kit'
-import { pickLocalized } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { pickLocalized } from '@shop/shared'
 import { ImagePlaceholder } from '../../../components/ui/image-placeholder.tsx'
-import type { ProductSummary } from '../../../lib/catalogue-types.ts'
+import type { ProductSummary } from '@shop/shared'
 import { ProductPrice } from './product-price.tsx'
 
 /** 2 columns on phones, 4 from md up inside a 1280 px container: lets the browser pick 300, 600 or 1200. */

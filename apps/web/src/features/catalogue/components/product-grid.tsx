@@ -1,4 +1,4 @@
-import type { ProductSummary } from '../../../lib/catalogue-types.ts'
+import type { ProductSummary } from '@shop/shared'
 import { ProductCard } from './product-card.tsx'
 import { ProductCardSkeleton } from './product-card-skeleton.tsx'
 

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CategorySort, CollectionSort } from '../catalogue-filters.ts'
+import type { CategorySort, CollectionSort } from '@shop/shared'
 
 export interface SortSelectProps<T extends CollectionSort | CategorySort> {
   value: T

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ResponsiveImage } from '../../../lib/responsive-image.ts'
+import type { ResponsiveImage } from '@shop/shared'
 import { ImagePlaceholder } from '../../../components/ui/image-placeholder.tsx'
 
 export interface ProductGalleryProps {

@@ -1,11 +1,12 @@
 import { useLocale } from '@shop/client-kit'
-import { colorName, formatPrice, pickLocalized } from '@shop/shared'
+import { colorName, formatPrice } from '@shop/shared'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
+import { pickLocalized } from '@shop/shared'
 import { useMaxLineQuantity } from '../../../lib/shop-settings.ts'
-import type { ProductDetail, ProductVariant } from '../types.ts'
+import type { ProductDetail, ProductVariant } from '@shop/shared'
 import {
   chosenVariant,
   clampQuantity,
@@ -94,7 +95,7 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
     return null
   }
 
-  const allImages = product.images.length > 0 ? product.images : product.image ? [product.image] : []
+  const allImages = product.images.length > 0 ? product.images : product.image ? [{ ...product.image, color: null }] : []
   // the chosen colour's photos first: the picture follows the colour
   const images = imagesForColor(allImages, choice.color)
 

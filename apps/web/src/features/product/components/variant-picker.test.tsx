@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next'
 import { describe, expect, test } from 'vitest'
 import { createI18n } from '../../../lib/i18n.ts'
 import { ALL_LANGUAGES } from '../../../test/all-languages.ts'
-import type { ProductVariant } from '../types.ts'
+import type { ProductVariant } from '@shop/shared'
 import { VariantPicker } from './variant-picker.tsx'
 
 const VARIANTS: ProductVariant[] = [

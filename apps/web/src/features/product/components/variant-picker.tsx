@@ -2,7 +2,7 @@ import { useLocale } from '@shop/client-kit'
 import { colorHex, colorName } from '@shop/shared'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ProductVariant } from '../types.ts'
+import type { ProductVariant } from '@shop/shared'
 import { colorStock, colorsOf, sizeStock, sizesOf, type VariantChoice } from '../variant-choice.ts'
 
 export interface VariantPickerProps {
