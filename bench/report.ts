@@ -1,19 +1,40 @@
-/** The Markdown report: budgets first, then every figure they come from. */
+/** The report: budgets first, then every figure they come from, in Markdown (and the raw figures as JSON). */
+import { execFileSync } from 'node:child_process'
+import { mkdir, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import type { RouteJs } from './bundle.ts'
 import type { PageScore } from './lighthouse.ts'
 import type { LoadResult } from './load.ts'
 
-type TargetResult = {
+/** After the hot-variant run: stock taken = units in order lines, and stock never below zero. */
+export interface OversoldCheck {
+  initialStock: number
+  finalStock: number
+  unitsTaken: number
+  orderLines: number
+  created: number
+  ok: boolean
+}
+
+/** The sell-out race: exactly as many orders as the units there were. */
+export interface SellOutCheck {
+  stock: number
+  created: number
+  orderLines: number
+  finalStock: number
+  ok: boolean
+}
+
+/** The figures of one database (PGlite or PostgreSQL). */
+export interface TargetResult {
   kind: 'pglite' | 'postgres'
   products: number
   orders: number
   generateMs: number
   results: Record<string, LoadResult & { label: string; bytes?: number; statements?: number }>
   ceilings: Record<string, { bytes?: LoadResult; sql?: LoadResult }>
-  oversold: {
-    hot: { initialStock: number; finalStock: number; unitsTaken: number; orderLines: number; ok: boolean }
-    sellOut: { stock: number; created: number; orderLines: number; finalStock: number; ok: boolean }
-  } | null
+  oversold: { hot: OversoldCheck; sellOut: SellOutCheck } | null
   explains: Record<string, { sql: string; plan: string }[]>
 }
 
@@ -294,4 +315,40 @@ export function markdownReport(f: Figures, elapsedMs: number): string {
     out.push('')
   }
   return `${out.join('\n')}\n`
+}
+
+function git(repoRoot: string, args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim()
+  } catch {
+    return ''
+  }
+}
+
+/** The machine and commit the figures were measured on (`postgres` is filled in once the server answers). */
+export function machine(repoRoot: string) {
+  const cpus = os.cpus()
+  return {
+    date: new Date().toISOString(),
+    host: os.hostname(),
+    cpu: `${cpus[0]?.model ?? 'unknown'} x ${cpus.length}`,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+    commit: git(repoRoot, ['rev-parse', '--short', 'HEAD']),
+    dirty: git(repoRoot, ['status', '--porcelain']).split('\n').filter(Boolean).length,
+    postgres: '',
+  }
+}
+
+/** Writes bench/results/<date>-<mode>.md and .json; returns the report's path from the repository root. */
+export async function writeReport(repoRoot: string, figures: Figures, elapsedMs: number): Promise<string> {
+  const stamp = String(figures.machine.date).slice(0, 19).replace(/[:T]/g, '-')
+  const dir = path.join(repoRoot, 'bench/results')
+  await mkdir(dir, { recursive: true })
+  const name = `${stamp}-${figures.mode}`
+  await writeFile(path.join(dir, `${name}.md`), markdownReport(figures, elapsedMs))
+  await writeFile(path.join(dir, `${name}.json`), `${JSON.stringify(figures, null, 2)}\n`)
+  return `bench/results/${name}.md`
 }

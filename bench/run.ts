@@ -1,335 +1,24 @@
 /**
  * `npm run bench` — the store under load, its ceilings, the storefront in Lighthouse and the route bundles,
- * written as a Markdown report (and the raw figures as JSON) under bench/results/.
- *
- *   npm run bench                                   full run: 1 000 products, PGlite and PostgreSQL, Lighthouse
- *   npm run bench -- --quick                        the same in about two minutes (short runs, fewer pages)
- *   npm run bench -- --products 100000 --orders 1000000
- *                                                   scale run on PostgreSQL: a 1 000-product baseline, then the
- *                                                   same figures and EXPLAINs at scale, each compared with 2x
- * Other options: --targets pglite,postgres  --seconds N  --connections N  --no-build  --no-lighthouse  --only key,key  --pool N
- *                --pg postgres://postgres@127.0.0.1:5432  --port 3700
- * The exit code is 0 whether budgets pass or miss (1 only when the run itself breaks).
+ * written as a Markdown report (and the raw figures as JSON) under bench/results/. The options are in
+ * options.ts (`npm run bench -- --help`), the requests in scenarios.ts, the store process in store.ts and
+ * the report in report.ts; this file runs them: each database in turn, its checks, then the report.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { execFileSync } from 'node:child_process'
 import pg from 'pg'
-import { routeJavaScript, type RouteJs } from './bundle.ts'
-import { SEARCH_TERMS } from './generate.ts'
+import { routeJavaScript } from './bundle.ts'
 import { lighthousePages, type PageScore } from './lighthouse.ts'
-import { load, type LoadRequest, type LoadResult } from './load.ts'
-import { BUDGETS, budgetTable, type Figures, markdownReport } from './report.ts'
+import { load, type LoadResult } from './load.ts'
+import { log, parseOptions, repoRoot, type TargetKind, USAGE } from './options.ts'
+import { budgetTable, type Figures, machine, type OversoldCheck, type SellOutCheck, type TargetResult, writeReport } from './report.ts'
+import { type Fixture, fixture, guestOrders, scenarios } from './scenarios.ts'
+import { control, query, startStore, stopStores, type Store } from './store.ts'
 
-const repoRoot = fileURLToPath(new URL('../', import.meta.url))
-
-// ---------------------------------------------------------------- options
-const argv = process.argv.slice(2)
-const flag = (name: string) => argv.includes(`--${name}`)
-const option = (name: string, fallback: string) => {
-  const i = argv.indexOf(`--${name}`)
-  return i >= 0 && argv[i + 1] ? (argv[i + 1] as string) : fallback
-}
-const quick = flag('quick')
-const products = Number(option('products', '1000'))
-const orders = Number(option('orders', '1000'))
-const scale = products > 1000 || orders > 1000
-const seconds = Number(option('seconds', quick ? '2' : '10'))
-const warmup = quick ? 1 : 2
-const connections = Number(option('connections', '50'))
-const pgBase = option('pg', 'postgres://postgres@127.0.0.1:5432')
-const basePort = Number(option('port', '3700'))
-const targets = option('targets', scale ? 'postgres' : 'pglite,postgres').split(',') as ('pglite' | 'postgres')[]
-/** --only list,detail: just those figures (while working on one of them). */
-const onlyKeys = argv.includes('--only') ? option('only', '').split(',').filter(Boolean) : undefined
-const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`)
-
-// ---------------------------------------------------------------- store process
-interface Store {
-  kind: 'pglite' | 'postgres'
-  port: number
-  controlPort: number
-  pid: number
-  child: ChildProcess
-  cleanup: () => Promise<void>
-}
-
-const cleanups: (() => Promise<void>)[] = []
-
-async function startStore(kind: 'pglite' | 'postgres', productCount: number, orderCount: number, port: number): Promise<Store> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${kind}-`))
-  let dbName: string | undefined
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    CONTROL_PORT: String(port + 1),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'silent',
-    // the bench sends a different client address per request (X-Forwarded-For from 127.0.0.1), as shoppers have
-    TRUST_PROXY: '127.0.0.1',
-    // the app's default pool (10) unless --pool says otherwise
-    ...(option('pool', '') ? { DATABASE_POOL_MAX: option('pool', '') } : {}),
-    BENCH_PRODUCTS: String(productCount),
-    BENCH_ORDERS: String(orderCount),
-  }
-  for (const name of ['LOGIN', 'STAFF_LOGIN', 'SIGNUP', 'PASSWORD_RESET', 'TRACKING', 'COUPON', 'ORDER', 'ORDER_ADDRESS']) env[`RATE_LIMIT_${name}`] = '1000000000/3600'
-  if (kind === 'postgres') {
-    dbName = `bench_${Date.now()}`
-    const admin = new pg.Client({ connectionString: `${pgBase}/postgres` })
-    await admin.connect()
-    await admin.query(`create database ${dbName} template template0 encoding 'UTF8' lc_ctype 'C.UTF-8' lc_collate 'C.UTF-8'`)
-    await admin.end()
-    env.DATABASE_URL = `${pgBase}/${dbName}`
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/serve.ts')], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stopped = false
-  const cleanup = async () => {
-    if (!stopped) {
-      stopped = true
-      if (child.exitCode === null) {
-        child.kill('SIGTERM')
-        await new Promise((resolve) => {
-          const t = setTimeout(() => {
-            child.kill('SIGKILL')
-            resolve(null)
-          }, 10_000)
-          child.once('exit', () => {
-            clearTimeout(t)
-            resolve(null)
-          })
-        })
-      }
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: `${pgBase}/postgres` })
-        await admin.connect()
-        await admin.query(`drop database if exists ${dbName} with (force)`)
-        await admin.end()
-      }
-      await rm(dataDir, { recursive: true, force: true })
-    }
-  }
-  cleanups.push(cleanup)
-  const ready = await new Promise<{ pid: number }>((resolve, reject) => {
-    let out = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const line = /BENCH READY (\{.*\})/.exec(out)
-      if (line) resolve(JSON.parse(line[1] as string))
-    })
-    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk))
-    child.once('exit', (code) => reject(new Error(`store (${kind}) exited with ${code} before it was ready`)))
-  })
-  return { kind, port, controlPort: port + 1, pid: ready.pid, child, cleanup }
-}
-
-async function control<T>(store: Store, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${store.controlPort}${url}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`control ${url}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
-}
-
-const query = async <T = Record<string, unknown>>(store: Store, sql: string, params: unknown[] = []) =>
-  (await control<{ rows: T[] }>(store, 'POST', '/query', { sql, params })).rows
-
-// ---------------------------------------------------------------- scenarios
-export interface Scenario {
-  key: string
-  label: string
-  request: LoadRequest
-  /** Captured once (reply bytes + SQL) for the ceilings and EXPLAIN. */
-  capture?: boolean
-}
-
-interface Fixture {
-  categorySlug: string
-  detailSlug: string
-  variants: { variantId: string; productId: string; size: string; color: string }[]
-  hot: { variantId: string; productId: string; size: string; color: string }
-  phones: string[]
-  commune: { id: number; wilaya: number }
-  staffCookie: string
-}
-
-async function fixture(store: Store): Promise<Fixture> {
-  const variants = await query<{ variantId: string; productId: string; size: string; color: string }>(
-    store,
-    `select v.id as "variantId", v.product_id as "productId", v.size, v.color from variants v join products p on p.id = v.product_id
-     where p.slug like 'bench-%' and p.slug <> 'bench-1' order by p.slug, v.size, v.color limit 4000`,
-  )
-  const [hot] = await query<{ variantId: string; productId: string; size: string; color: string }>(
-    store,
-    `select v.id as "variantId", v.product_id as "productId", v.size, v.color from variants v join products p on p.id = v.product_id
-     where p.slug = 'bench-1' order by v.size, v.color limit 1`,
-  )
-  const phones = (await query<{ phone: string }>(store, `select distinct phone from orders order by phone limit 500`)).map((r) => r.phone)
-  const [commune] = await query<{ id: number; wilaya: number }>(store, `select id, wilaya_code_58 as wilaya from communes where wilaya_code_58 = 16 order by id limit 1`)
-  const info = await control<{ staffEmail: string }>(store, 'GET', '/info')
-  const login = await fetch(`http://127.0.0.1:${store.port}/api/v1/admin/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: info.staffEmail, password: 'bench-password-1' }),
-  })
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
-  if (!login.ok || !cookie) log(`staff sign-in failed: ${login.status}`)
-  if (!hot || !commune) throw new Error('fixture: generated data missing')
-  return { categorySlug: 'men', detailSlug: 'bench-10', variants, hot, phones, commune, staffCookie: cookie }
-}
-
-const ip = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
-const phoneOf = (n: number) => `05${String(10_000_000 + (n % 89_999_999)).padStart(8, '0')}`
-
-function orderBody(f: Fixture, v: Fixture['hot'], n: number) {
-  return {
-    orderItems: [{ productId: v.productId, quantity: 1, size: v.size, color: v.color }],
-    customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: phoneOf(n) },
-    shippingAddress: { wilayaId: f.commune.wilaya, communeId: f.commune.id, type: 'domicil', address: '12 rue Didouche Mourad' },
-    paymentMethod: 'cash_on_delivery',
-  }
-}
-
-function scenarios(f: Fixture, only?: string[]): Scenario[] {
-  const orderHeaders = (n: number) => ({ 'x-session-id': randomUUID(), 'x-forwarded-for': ip(n) })
-  let orderSeq = Math.floor(Math.random() * 1_000_000)
-  const all: Scenario[] = [
-    { key: 'list', label: 'Product list (page 1, 12 items)', capture: true, request: { method: 'GET', path: '/api/v1/product?page=1&limit=12' } },
-    {
-      key: 'search-ar',
-      label: `Search, Arabic (${SEARCH_TERMS.ar})`,
-      capture: true,
-      request: { method: 'GET', path: `/api/v1/product?search=${encodeURIComponent(SEARCH_TERMS.ar)}&page=1&limit=12` },
-    },
-    {
-      key: 'search-fr',
-      label: `Search, French (${SEARCH_TERMS.fr})`,
-      capture: true,
-      request: { method: 'GET', path: `/api/v1/product?search=${encodeURIComponent(SEARCH_TERMS.fr)}&page=1&limit=12`, headers: { 'accept-language': 'fr' } },
-    },
-    {
-      key: 'category',
-      label: `Category page with a price filter (${f.categorySlug}, 2 000-12 000 DA)`,
-      capture: true,
-      request: { method: 'GET', path: `/api/v1/product/category/${f.categorySlug}?minPrice=2000&maxPrice=12000&page=1&limit=12` },
-    },
-    { key: 'detail', label: `Product detail (${f.detailSlug})`, capture: true, request: { method: 'GET', path: `/api/v1/product/${f.detailSlug}` } },
-    {
-      key: 'cart-add',
-      label: 'Guest add-to-cart (new session each time)',
-      request: {
-        method: 'POST',
-        path: '/api/v1/cart/guest/add',
-        body: {},
-        vary: (n) => {
-          const v = f.variants[n % f.variants.length] as Fixture['hot']
-          // a first add: no session id yet, the server issues one (and creates the cart)
-          return { headers: {}, body: { productId: v.productId, quantity: 1, size: v.size, color: v.color } }
-        },
-      },
-    },
-    {
-      key: 'quote',
-      label: 'Delivery quote (58 wilayas in turn)',
-      request: { method: 'GET', path: '/api/v1/shipping/one?wilaya=16&type=domicil', vary: (n) => ({ path: `/api/v1/shipping/one?wilaya=${1 + (n % 58)}&type=domicil` }) },
-    },
-    {
-      key: 'order-distinct',
-      label: 'Guest order, distinct variants',
-      request: {
-        method: 'POST',
-        path: '/api/v1/order/guest',
-        body: {},
-        vary: () => {
-          const n = orderSeq++
-          return { headers: orderHeaders(n), body: orderBody(f, f.variants[n % f.variants.length] as Fixture['hot'], n) }
-        },
-      },
-    },
-    {
-      key: 'order-hot',
-      label: 'Guest order, all on one hot variant',
-      request: {
-        method: 'POST',
-        path: '/api/v1/order/guest',
-        body: {},
-        vary: () => {
-          const n = orderSeq++
-          return { headers: orderHeaders(n), body: orderBody(f, f.hot, n) }
-        },
-      },
-    },
-    {
-      key: 'tracking',
-      label: 'Tracking by phone',
-      capture: true,
-      request: {
-        method: 'POST',
-        path: '/api/v1/tracking',
-        body: { phoneNumber: f.phones[0] },
-        vary: (n) => ({ headers: { 'x-forwarded-for': ip(n) }, body: { phoneNumber: f.phones[n % f.phones.length] } }),
-      },
-    },
-    {
-      key: 'admin-orders',
-      label: 'Admin order list (page 1, 20 orders)',
-      capture: true,
-      request: { method: 'GET', path: '/api/v1/admin/orders?page=1&limit=20', headers: { cookie: f.staffCookie } },
-    },
-  ]
-  // the same reads with the public cache bypassed: what a page costs when its cached copy has expired
-  const uncached = all
-    .filter((s) => ['list', 'search-ar', 'search-fr', 'category', 'detail'].includes(s.key))
-    .map((s) => ({
-      key: `${s.key}-uncached`,
-      label: `${s.label}, uncached`,
-      request: { ...s.request, headers: { ...s.request.headers, 'cache-control': 'no-cache' } },
-    }))
-  all.splice(5, 0, ...uncached)
-  return only ? all.filter((s) => only.includes(s.key) || only.includes(s.key.replace(/-uncached$/, ''))) : all
-}
-
-// ---------------------------------------------------------------- one database
-export interface TargetResult {
-  kind: 'pglite' | 'postgres'
-  products: number
-  orders: number
-  generateMs: number
-  results: Record<string, LoadResult & { label: string; bytes?: number; statements?: number }>
-  ceilings: Record<string, { bytes?: LoadResult; sql?: LoadResult }>
-  oversold: { hot: OversoldCheck; sellOut: SellOutCheck } | null
-  explains: Record<string, { sql: string; plan: string }[]>
-}
-
-interface OversoldCheck {
-  initialStock: number
-  finalStock: number
-  unitsTaken: number
-  orderLines: number
-  created: number
-  ok: boolean
-}
-interface SellOutCheck {
-  stock: number
-  created: number
-  orderLines: number
-  finalStock: number
-  ok: boolean
-}
+const options = parseOptions(process.argv.slice(2))
+const { quick, products, orders, scale, seconds, warmup, connections, pgBase, basePort, targets, onlyKeys } = options
 
 async function measureTarget(
-  kind: 'pglite' | 'postgres',
+  kind: TargetKind,
   productCount: number,
   orderCount: number,
   port: number,
@@ -339,7 +28,7 @@ async function measureTarget(
   afterLoad?: (store: Store, f: Fixture) => Promise<void>,
 ): Promise<TargetResult> {
   log(`${kind}: starting the store (${productCount} products, ${orderCount} orders)`)
-  const store = await startStore(kind, productCount, orderCount, port)
+  const store = await startStore(kind, productCount, orderCount, port, { pgBase, pool: options.pool })
   try {
     const info = await control<{ generated: { products: number; orders: number; ms: number } }>(store, 'GET', '/info')
     log(`${kind}: ready, data generated in ${info.generated.ms} ms`)
@@ -437,15 +126,7 @@ async function sellOut(store: Store, f: Fixture): Promise<SellOutCheck> {
   const before = Number((await query<{ n: number }>(store, 'select count(*)::int as n from order_items where variant_id = $1', [target.variantId]))[0]?.n)
   let n = 5_000_000
   const result = await load(
-    {
-      method: 'POST',
-      path: '/api/v1/order/guest',
-      body: {},
-      vary: () => {
-        const i = n++
-        return { headers: { 'x-session-id': randomUUID(), 'x-forwarded-for': ip(i) }, body: orderBody(f, target, i) }
-      },
-    },
+    guestOrders(f, () => target, () => n++),
     // twice as many orders as units: the last ones must all be refused
     { port: store.port, pid: store.pid, connections, seconds: 30, warmupSeconds: 0, amount: stock * 2 },
   )
@@ -457,35 +138,9 @@ async function sellOut(store: Store, f: Fixture): Promise<SellOutCheck> {
   return { stock, created, orderLines: lines, finalStock: Number(v?.stock), ok: Number(v?.stock) === 0 && created === stock && lines === stock }
 }
 
-// ---------------------------------------------------------------- machine and commit
-function git(args: string[]): string {
-  try {
-    return execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim()
-  } catch {
-    return ''
-  }
-}
-
-function machine() {
-  const cpus = os.cpus()
-  return {
-    date: new Date().toISOString(),
-    host: os.hostname(),
-    cpu: `${cpus[0]?.model ?? 'unknown'} x ${cpus.length}`,
-    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
-    node: process.version,
-    os: `${os.type()} ${os.release()}`,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(' '),
-    commit: git(['rev-parse', '--short', 'HEAD']),
-    dirty: git(['status', '--porcelain']).split('\n').filter(Boolean).length,
-    postgres: '',
-  }
-}
-
-// ---------------------------------------------------------------- main
 async function main(): Promise<void> {
   const started = Date.now()
-  const info = machine()
+  const info = machine(repoRoot)
   try {
     const admin = new pg.Client({ connectionString: `${pgBase}/postgres` })
     await admin.connect()
@@ -499,7 +154,7 @@ async function main(): Promise<void> {
   const figures: Figures = { mode: scale ? 'scale' : onlyKeys ? 'partial' : quick ? 'quick' : 'full', machine: info, seconds, connections, targets: [], lighthouse: [], bundles: null, scale: null }
 
   if (!scale) {
-    if (!flag('no-build')) {
+    if (options.build) {
       log('building the storefront (npm run build -w @shop/web)')
       try {
         execFileSync('npm', ['run', 'build', '-w', '@shop/web'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] })
@@ -517,7 +172,7 @@ async function main(): Promise<void> {
       // Lighthouse runs against the last store (PostgreSQL when present), after its load runs, with no load on
       figures.targets.push(
         await measureTarget(kind, products, orders, basePort + i * 10, onlyKeys, true, kind === 'postgres', async (store) => {
-          if (!isLast || flag('no-lighthouse')) return
+          if (!isLast || !options.lighthouse) return
           figures.lighthouse = await storefront(store)
         }),
       )
@@ -531,15 +186,8 @@ async function main(): Promise<void> {
     figures.scale = { baseline: baseline.kind, products, orders }
   }
 
-  const stamp = info.date.slice(0, 19).replace(/[:T]/g, '-')
-  const dir = path.join(repoRoot, 'bench/results')
-  await mkdir(dir, { recursive: true })
-  const name = `${stamp}-${figures.mode}`
-  const markdown = markdownReport(figures, Date.now() - started)
-  await writeFile(path.join(dir, `${name}.md`), markdown)
-  await writeFile(path.join(dir, `${name}.json`), `${JSON.stringify(figures, null, 2)}\n`)
-  process.stdout.write(`\n${budgetTable(figures)}\n\nReport: bench/results/${name}.md\n`)
-  void BUDGETS
+  const report = await writeReport(repoRoot, figures, Date.now() - started)
+  process.stdout.write(`\n${budgetTable(figures)}\n\nReport: ${report}\n`)
 }
 
 async function storefront(store: Store): Promise<PageScore[]> {
@@ -562,20 +210,21 @@ async function storefront(store: Store): Promise<PageScore[]> {
   }
 }
 
-const shutdown = async () => {
-  for (const c of cleanups) await c().catch(() => {})
+if (options.help) {
+  process.stdout.write(`${USAGE}\n`)
+  process.exit(0)
 }
-process.on('SIGINT', () => void shutdown().then(() => process.exit(130)))
+
+process.on('SIGINT', () => void stopStores().then(() => process.exit(130)))
 
 main()
   .then(async () => {
-    await shutdown()
+    await stopStores()
     process.exit(0)
   })
   .catch(async (error: unknown) => {
     log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-    await shutdown()
+    await stopStores()
     process.exit(1)
   })
 
-export type { RouteJs }

@@ -1,4 +1,4 @@
-// The repository's lint rules: the boundaries between the parts of each app, the hook rules and the query-key rule.
+// The repository's lint rules: the boundaries between the parts of each app, the hook rules (apps and client kit) and the query-key rule.
 // The root eslint.config.js uses this package; it lives in a workspace package because typescript-eslint needs
 // TypeScript 6's compiler API (the root's native TypeScript 7 has none), see README "Dependencies".
 import { readdirSync } from 'node:fs'
@@ -101,6 +101,22 @@ export function khatwaConfig(root) {
         'import/no-restricted-paths': ['error', { basePath: root, zones: frontEndZones(root, app) }],
       },
     })),
+    {
+      // The client kit's components and hooks follow the apps' hook rules; the kit serves both apps and imports neither.
+      files: ['packages/client-kit/src/**/*.{ts,tsx}'],
+      plugins: { 'react-hooks': reactHooks },
+      rules: {
+        'react-hooks/rules-of-hooks': 'error',
+        'react-hooks/exhaustive-deps': 'error',
+        'import/no-restricted-paths': [
+          'error',
+          {
+            basePath: root,
+            zones: [{ target: './packages/client-kit', from: './apps', message: 'The client kit serves both apps: pass what differs in as a parameter instead of importing an app.' }],
+          },
+        ],
+      },
+    },
     {
       // Screens (src/app) and shared components reach the API through a feature's hook, never api() itself.
       files: FRONT_ENDS.flatMap((app) => [`${app}/src/app/**/*.{ts,tsx}`, `${app}/src/components/**/*.{ts,tsx}`]),

@@ -1,1 +1,6 @@
 export * from './api.ts'
+export * from './crash-screen.tsx'
+export * from './error-state.tsx'
+export * from './i18n.ts'
+export * from './kit-texts.ts'
+export * from './use-locale.ts'

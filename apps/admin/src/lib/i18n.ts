@@ -1,6 +1,6 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, MESSAGES, textDirection } from '@shop/shared'
-import { createInstance, type i18n as I18n } from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import { createI18n as createKitI18n, detectLocale as detectLanguage } from '@shop/client-kit'
+import { type Locale, MESSAGES } from '@shop/shared'
+import type { i18n as I18n } from 'i18next'
 import arAuth from '../locales/ar/auth.json'
 import arCommon from '../locales/ar/common.json'
 import arDashboard from '../locales/ar/dashboard.json'
@@ -46,55 +46,12 @@ export const resources = {
 
 export const NAMESPACES = Object.keys(resources.ar) as (keyof (typeof resources)['ar'])[]
 
-function readStored(): string | null {
-  try {
-    return window.localStorage.getItem(LANGUAGE_KEY)
-  } catch {
-    // Storage can be disabled: the default language still works.
-    return null
-  }
-}
-
-function store(locale: Locale): void {
-  try {
-    window.localStorage.setItem(LANGUAGE_KEY, locale)
-  } catch {
-    // Not remembered across visits, nothing else is lost.
-  }
-}
-
 /** The stored choice, or Arabic; a stored value that is not exactly a language is ignored. */
 export function detectLocale(): Locale {
-  const stored = readStored()
-  return isLocale(stored) ? stored : DEFAULT_LOCALE
-}
-
-function applyToDocument(locale: Locale): void {
-  document.documentElement.lang = locale
-  document.documentElement.dir = textDirection(locale)
+  return detectLanguage({ storageKey: LANGUAGE_KEY })
 }
 
 /** A ready i18next instance: resources are in the bundle, so it is usable as soon as this returns. */
 export function createI18n(locale: Locale = detectLocale()): I18n {
-  const instance = createInstance()
-  // Synchronous with initAsync false: the returned promise is already settled.
-  void instance.use(initReactI18next).init({
-    resources,
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    initAsync: false,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  })
-  applyToDocument(locale)
-  instance.on('languageChanged', (lang) => {
-    const next = isLocale(lang) ? lang : DEFAULT_LOCALE
-    applyToDocument(next)
-    store(next)
-  })
-  return instance
+  return createKitI18n({ locale, resources, namespaces: NAMESPACES, storageKey: LANGUAGE_KEY })
 }

@@ -1,6 +1,6 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, textDirection } from '@shop/shared'
-import { createInstance, type i18n as I18n } from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import { createI18n as createKitI18n, detectLocale as detectLanguage } from '@shop/client-kit'
+import type { Locale } from '@shop/shared'
+import type { i18n as I18n } from 'i18next'
 import ar from '../locales/ar/index.ts'
 
 /** localStorage key of the shopper's language; also read from `?lang=` so an ad can land in its own language. */
@@ -23,68 +23,18 @@ export async function loadLocaleResources(locale: Locale): Promise<LocaleBundle>
 
 export const NAMESPACES = Object.keys(ar) as (keyof LocaleResources)[]
 
-function readStored(): string | null {
-  try {
-    return window.localStorage.getItem(LANGUAGE_KEY)
-  } catch {
-    // Storage can be disabled (private mode, embedded browsers): the default language still works.
-    return null
-  }
-}
-
-function store(locale: Locale): void {
-  try {
-    window.localStorage.setItem(LANGUAGE_KEY, locale)
-  } catch {
-    // Not remembered across visits, nothing else is lost.
-  }
-}
-
-/**
- * `?lang=` first, then the stored choice, then Arabic. Anything that is not exactly one of the three
- * languages (a typo, an old value, `<script>` planted in the URL or the storage) is ignored.
- */
+/** `?lang=` first, then the stored choice, then Arabic; anything that is not exactly a language is ignored. */
 export function detectLocale(): Locale {
-  const fromUrl = new URLSearchParams(window.location.search).get(LANGUAGE_KEY)
-  if (isLocale(fromUrl)) return fromUrl
-  const stored = readStored()
-  return isLocale(stored) ? stored : DEFAULT_LOCALE
-}
-
-function applyToDocument(locale: Locale): void {
-  document.documentElement.lang = locale
-  document.documentElement.dir = textDirection(locale)
+  return detectLanguage({ storageKey: LANGUAGE_KEY, fromUrl: true })
 }
 
 /**
  * A ready i18next instance, usable as soon as this returns: Arabic is always there, `more` adds the
- * languages already loaded (the chosen one, before the first render).
+ * languages already loaded (the chosen one, before the first render). A language that came from
+ * `?lang=` is remembered, and a stored value that was not a language replaced.
  */
 export function createI18n(locale: Locale = detectLocale(), more: Partial<Record<Locale, LocaleBundle>> = {}): I18n {
-  const instance = createInstance()
-  // Synchronous with initAsync false: the returned promise is already settled.
-  void instance.use(initReactI18next).init({
-    resources: { ar, ...more },
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    initAsync: false,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  })
-  applyToDocument(locale)
-  // Remember a language that came from `?lang=` and replace a stored value that was not a language.
-  const stored = readStored()
-  if (stored === null ? locale !== DEFAULT_LOCALE : stored !== locale) store(locale)
-  instance.on('languageChanged', (lang) => {
-    const next = isLocale(lang) ? lang : DEFAULT_LOCALE
-    applyToDocument(next)
-    store(next)
-  })
-  return instance
+  return createKitI18n({ locale, resources: { ar, ...more }, namespaces: NAMESPACES, storageKey: LANGUAGE_KEY, rememberStart: true })
 }
 
 /** Loads a language's texts if this page has not yet, then switches to it. */

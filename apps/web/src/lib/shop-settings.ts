@@ -2,7 +2,7 @@ import { ORDER_LIMIT_DEFAULTS, pickLocalized, shopSettingsReply } from '@shop/sh
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { api } from './api.ts'
-import { useLocale } from './use-locale.ts'
+import { useLocale } from '@shop/client-kit'
 
 export const settingsKeys = {
   shop: () => ['settings', 'shop'] as const,

@@ -1,28 +1,16 @@
-import { useTranslation } from 'react-i18next'
-import { useRouteError } from 'react-router'
+import { CrashScreen as KitCrashScreen, type StandAloneLook } from '@shop/client-kit'
 import { buttonClass } from '../../components/ui/button-class.ts'
 
-/**
- * The router's last resort. It stands alone (no shell, which may be what broke) and links to the dashboard
- * with a full page load, so staff get a fresh app, e.g. after a deploy replaced the bundle.
- */
+const LOOK: StandAloneLook = {
+  homeHref: import.meta.env.BASE_URL,
+  title: 'text-xl font-bold',
+  message: 'text-sm text-muted',
+  actions: 'mt-6',
+  primaryButton: buttonClass('primary'),
+  secondaryButton: buttonClass('secondary'),
+}
+
+/** The router's last resort, home being the dashboard (a full page load, so staff get a fresh app). */
 export function CrashScreen() {
-  const { t } = useTranslation()
-  const error = useRouteError()
-  if (import.meta.env.DEV) console.error(error)
-  return (
-    <main className="flex min-h-dvh flex-col items-center justify-center px-4 text-center">
-      <title>{t('crash.title')}</title>
-      <h1 className="text-xl font-bold">{t('crash.title')}</h1>
-      <p className="mt-3 max-w-md text-sm text-muted">{t('crash.message')}</p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={() => window.location.reload()} className={buttonClass('primary')}>
-          {t('actions.refresh')}
-        </button>
-        <a href={import.meta.env.BASE_URL} className={buttonClass('secondary')}>
-          {t('actions.goHome')}
-        </a>
-      </div>
-    </main>
-  )
+  return <KitCrashScreen look={LOOK} logErrors={import.meta.env.DEV} />
 }

@@ -1,8 +1,8 @@
+import { useLocale } from '@shop/client-kit'
 import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview.tsx'
 import { formatLongDate } from '../../lib/dates.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard')

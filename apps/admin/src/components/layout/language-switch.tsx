@@ -1,6 +1,6 @@
+import { useLocale } from '@shop/client-kit'
 import { useTranslation } from 'react-i18next'
 import { STAFF_LOCALES } from '../../lib/i18n.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation()

@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { AUDIT_KINDS, type AuditEntry, type AuditKind, auditLogReply, formatPrice, isStaffRole, type Locale, ORDER_STATUSES, type OrderStatus, textDirection } from '@shop/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
@@ -10,7 +11,6 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { api } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 
 /** Amounts in whole dinars, shown with the dinar sign. */
 const auditKeys = {

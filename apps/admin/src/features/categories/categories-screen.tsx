@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import {
   type AdminCategory,
   adminCategoryReply,
@@ -23,7 +24,6 @@ import { api } from '../../lib/api.ts'
 import { productKeys } from '../../lib/product-keys.ts'
 import { useCategories } from '../../lib/use-categories.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 
 /** Parents first, each followed by its children, by position: the order the storefront menu uses. */
 export function treeOrder(list: AdminCategory[]): { category: AdminCategory; depth: number }[] {

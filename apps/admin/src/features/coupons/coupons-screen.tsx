@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import {
   type AdminCoupon,
   COUPON_TYPES,
@@ -25,7 +26,6 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { ApiError, api } from '../../lib/api.ts'
 import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 
 const KEY = ['coupons'] as const
 

@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import type { ContactMessage } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -9,7 +10,6 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 import {
   MESSAGE_FILTERS,
   type MessageFilter,

@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { isLocale } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
@@ -8,7 +9,6 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { tableClasses as c } from '../../components/ui/table-classes.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 import { readPage, useSubscriptions } from './inbox-api.ts'
 
 /** Newsletter subscribers, newest first, and the whole list as CSV for the mailing tool. */

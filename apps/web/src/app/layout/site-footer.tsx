@@ -1,7 +1,7 @@
+import { useLocale } from '@shop/client-kit'
 import { useTranslation } from 'react-i18next'
 import { pickLocalized } from '@shop/shared'
 import { useShopName, useShopSettings } from '../../lib/shop-settings.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 import { whatsappUrl } from '../../lib/whatsapp.ts'
 import { InfoLinks } from '../../components/layout/info-links.tsx'
 import { NewsletterForm } from '../../features/newsletter/components/newsletter-form.tsx'

@@ -1,9 +1,9 @@
+import { useLocale } from '@shop/client-kit'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../components/ui/button-class.ts'
 import { pickLocalized } from '@shop/shared'
 import { useShopName, useShopSettings } from '../../lib/shop-settings.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 
 /** The shop's address, phone and e-mail from its settings (shared by About and Contact). */
 export function ShopContacts() {

@@ -1,8 +1,8 @@
+import { useLocale } from '@shop/client-kit'
 import { LOCALES } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { switchLanguage } from '../../lib/i18n.ts'
 import { toast } from '../ui/toast.ts'
-import { useLocale } from '../../lib/use-locale.ts'
 
 export interface LanguageSwitchProps {
   className?: string

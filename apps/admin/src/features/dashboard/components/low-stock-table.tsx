@@ -1,10 +1,10 @@
+import { useLocale } from '@shop/client-kit'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 // packages/shared/src/index.ts does not export catalogue.ts yet: switch to '@shop/shared' once it does.
 import { colorHex, colorName } from '../../../../../../packages/shared/src/catalogue.ts'
 import { tableClasses as c } from '../../../components/ui/table-classes.ts'
 import { pickLocalized } from '@shop/shared'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { LowStockVariant } from '@shop/shared'
 
 export interface LowStockTableProps {

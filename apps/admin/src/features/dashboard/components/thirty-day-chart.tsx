@@ -1,8 +1,8 @@
+import { useLocale } from '@shop/client-kit'
 import { formatPrice } from '@shop/shared'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatShortDate } from '../../../lib/dates.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { DayFigures } from '@shop/shared'
 
 export interface ThirtyDayChartProps {

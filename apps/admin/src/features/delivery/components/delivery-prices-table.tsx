@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -9,7 +10,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../../components/ui/table-classes.ts'
 import { pickLocalized } from '@shop/shared'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { DeliveryDefaults, WilayaPrice } from '@shop/shared'
 import { useDeliveryPrices, useSaveDeliveryPrice } from '../use-delivery-prices.ts'
 

@@ -5,7 +5,7 @@ import { isolate } from '../../../lib/bidi.ts'
 import { formatShortDate } from '../../../lib/dates.ts'
 import { pickLocalized } from '@shop/shared'
 import { shopSettingsQuery, useShopName } from '../../../lib/shop-settings.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
+import { useLocale } from '@shop/client-kit'
 import { Barcode, isCode128Text } from './barcode.tsx'
 
 export interface DeliverySlipProps {

@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { ORDER_STATUSES, PAYMENT_METHODS, REVENUE_GROUPS } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -5,7 +6,6 @@ import { buttonClass } from '../../../components/ui/button-class.ts'
 import { inputClass, labelClass } from '../../../components/ui/field-classes.ts'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { pickLocalized } from '@shop/shared'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { useWilayas } from '../api/use-orders.ts'
 import { type OrderFilterKey, readOrderFilters } from '../order-filters.ts'
 

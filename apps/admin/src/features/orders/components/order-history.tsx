@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { OrderStatusChip } from '../../../components/ui/order-status-chip.tsx'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
+import { useLocale } from '@shop/client-kit'
 
 export interface OrderHistoryProps {
   entries: OrderHistoryEntry[]

@@ -5,7 +5,7 @@ import { tableClasses as c } from '../../../components/ui/table-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
 import { pickLocalized } from '@shop/shared'
 import { mediaSrc } from '../../../lib/media.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
+import { useLocale } from '@shop/client-kit'
 
 export interface OrderItemsProps {
   order: AdminOrder

@@ -5,7 +5,7 @@ import { OrderStatusChip } from '../../../components/ui/order-status-chip.tsx'
 import { tableClasses } from '../../../components/ui/table-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
 import { formatDateTime } from '../../../lib/dates.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
+import { useLocale } from '@shop/client-kit'
 
 export interface OrdersTableProps {
   orders: AdminOrderRow[]

@@ -6,7 +6,7 @@ import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { SelectField } from '../../../components/ui/select-field.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
+import { useLocale } from '@shop/client-kit'
 
 // Staff answer a request; 'requested' is where it starts, never a choice.
 const HANDLED = ['accepted', 'refused', 'received'] as const satisfies readonly ReturnDecision[]

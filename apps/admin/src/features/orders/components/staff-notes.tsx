@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/ui/button-class.ts'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { TextareaField } from '../../../components/ui/textarea-field.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
+import { useLocale } from '@shop/client-kit'
 
 export interface StaffNotesProps {
   notes: StaffNote[]

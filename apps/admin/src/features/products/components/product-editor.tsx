@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { type AdminProduct, colorName, pickLocalized, PRODUCT_NAME_MIN, type ProductBody } from '@shop/shared'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,7 +16,6 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { isolate } from '../../../lib/bidi.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes.tsx'
 import { useCategories, useDeleteProduct, useProduct, useSaveProduct, useSaveVariants } from '../api/use-products.ts'
 import {

@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { formatPrice, pickLocalized } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +11,6 @@ import { SelectField } from '../../../components/ui/select-field.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { tableClasses as c } from '../../../components/ui/table-classes.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { useCategories, useProducts } from '../api/use-products.ts'
 
 const FILTERS = ['search', 'category', 'active'] as const

@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { CLOTHING_SIZES, COLOR_NAME_MAX, COLORS, colorHex, colorName, isColorKey, SHOE_SIZES, sortSizes } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -5,7 +6,6 @@ import { buttonClass } from '../../../components/ui/button-class.ts'
 import { inputClass, labelClass } from '../../../components/ui/field-classes.ts'
 import { cardTableClasses as c } from '../../../components/ui/table-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { cellKey, totalStock, type VariantGrid } from '../variant-grid.ts'
 
 export interface VariantsEditorProps {

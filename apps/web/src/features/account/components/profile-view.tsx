@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { passwordStrength } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,7 +8,6 @@ import { toast } from '../../../components/ui/toast.ts'
 import { ApiError } from '../../../lib/api.ts'
 import type { ClientUser } from '@shop/shared'
 import { useApiErrorText, useMessageKey } from '../../../lib/error-text.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { useChangePassword, useUpdateProfile } from '../api/use-profile.ts'
 import { firstErrors, passwordChangeSchema, profileSchema } from '../profile-forms.ts'
 

@@ -1,8 +1,8 @@
+import { useLocale } from '@shop/client-kit'
 import { type CartItem, colorName, formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useMaxLineQuantity } from '../../../lib/shop-settings.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { useCartItem } from '../api/use-cart-items.ts'
 import { QuantityStepper } from './quantity-stepper.tsx'
 

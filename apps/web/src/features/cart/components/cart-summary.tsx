@@ -2,7 +2,7 @@ import { type Cart, formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
+import { useLocale } from '@shop/client-kit'
 
 export interface CartSummaryProps {
   cart: Cart

@@ -1,7 +1,7 @@
+import { useLocale } from '@shop/client-kit'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pickLocalized } from '@shop/shared'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { CatalogueCategory as Category } from '@shop/shared'
 
 export interface CategoryFilterProps {

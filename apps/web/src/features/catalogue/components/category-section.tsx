@@ -1,8 +1,8 @@
+import { useLocale } from '@shop/client-kit'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { IconChevronEnd } from '../../../components/icons/icon-chevron-end.tsx'
 import { pickLocalized } from '@shop/shared'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { HomepageCategory } from '@shop/shared'
 import { ProductCard } from './product-card.tsx'
 

@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { CATEGORY_SORTS, pickLocalized } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -5,7 +6,6 @@ import { buttonClass } from '../../../components/ui/button-class.ts'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { ApiError } from '../../../lib/api.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { useCategoryPage } from '../api/use-catalogue-lists.ts'
 import {
   type CategoryPageFilters,

@@ -1,7 +1,7 @@
+import { useLocale } from '@shop/client-kit'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { pickLocalized } from '@shop/shared'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { ImagePlaceholder } from '../../../components/ui/image-placeholder.tsx'
 import type { ProductSummary } from '@shop/shared'
 import { ProductPrice } from './product-price.tsx'

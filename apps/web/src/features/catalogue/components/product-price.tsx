@@ -1,6 +1,6 @@
+import { useLocale } from '@shop/client-kit'
 import { formatPrice } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
-import { useLocale } from '../../../lib/use-locale.ts'
 
 export interface ProductPriceProps {
   price: number

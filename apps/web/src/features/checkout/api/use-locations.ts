@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 /**
  * Wilayas and communes of the division the shop shows (58 or 69).
  *   const wilayas = useWilayas()              // wilayas.data: Wilaya[]
@@ -7,7 +8,6 @@
 import { communesReply, wilayasReply } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 
 export const locationKeys = {
   wilayas: () => ['location', 'wilayas'] as const,

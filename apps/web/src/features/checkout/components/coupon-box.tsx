@@ -1,8 +1,8 @@
+import { useLocale } from '@shop/client-kit'
 import { formatPrice } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { INPUT_CLASS } from '../../../components/ui/form-field.tsx'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { CouponController } from '../api/use-coupon.ts'
 
 export interface CouponBoxProps {

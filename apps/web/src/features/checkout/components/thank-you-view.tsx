@@ -1,9 +1,9 @@
+import { useLocale } from '@shop/client-kit'
 import { colorName, formatPrice } from '@shop/shared'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { PlacedOrder } from '@shop/shared'
 import { OrderSummary } from './order-summary.tsx'
 

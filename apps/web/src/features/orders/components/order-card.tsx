@@ -1,9 +1,9 @@
+import { useLocale } from '@shop/client-kit'
 import { colorName, formatPrice } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/ui/toast.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import { useRequestReturn } from '../api/use-orders.ts'
 import type { ClientOrder } from '@shop/shared'
 

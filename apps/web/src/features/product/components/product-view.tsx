@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { colorName, formatPrice } from '@shop/shared'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -5,7 +6,6 @@ import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { pickLocalized } from '@shop/shared'
 import { useMaxLineQuantity } from '../../../lib/shop-settings.ts'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { ProductDetail, ProductVariant } from '@shop/shared'
 import {
   chosenVariant,

@@ -1,7 +1,7 @@
+import { useLocale } from '@shop/client-kit'
 import { colorHex, colorName } from '@shop/shared'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLocale } from '../../../lib/use-locale.ts'
 import type { ProductVariant } from '@shop/shared'
 import { colorStock, colorsOf, sizeStock, sizesOf, type VariantChoice } from '../variant-choice.ts'
 

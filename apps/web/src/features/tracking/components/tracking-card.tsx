@@ -1,6 +1,6 @@
 import { formatPrice, type TrackedOrder } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
-import { useLocale } from '../../../lib/use-locale.ts'
+import { useLocale } from '@shop/client-kit'
 import { trackedTotal } from '../tracked-order.ts'
 import { StatusBadge } from './status-badge.tsx'
 

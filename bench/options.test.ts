@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { parseOptions } from './options.ts'
+
+test('no option: the full run on both databases, 10 s per figure, 50 connections', () => {
+  const o = parseOptions([])
+  assert.equal(o.scale, false)
+  assert.deepEqual(o.targets, ['pglite', 'postgres'])
+  assert.deepEqual([o.seconds, o.warmup, o.connections, o.basePort], [10, 2, 50, 3700])
+  assert.equal(o.onlyKeys, undefined)
+  assert.deepEqual([o.build, o.lighthouse, o.help], [true, true, false])
+})
+
+test('--quick shortens the runs; --only, --no-build and --no-lighthouse narrow them', () => {
+  const o = parseOptions(['--quick', '--only', 'list,detail', '--no-build', '--no-lighthouse', '--targets', 'pglite'])
+  assert.deepEqual([o.seconds, o.warmup], [2, 1])
+  assert.deepEqual(o.onlyKeys, ['list', 'detail'])
+  assert.deepEqual(o.targets, ['pglite'])
+  assert.deepEqual([o.build, o.lighthouse], [false, false])
+})
+
+test('more than 1 000 products or orders is the scale run, on PostgreSQL only', () => {
+  const o = parseOptions(['--products', '100000', '--orders', '1000000'])
+  assert.equal(o.scale, true)
+  assert.deepEqual(o.targets, ['postgres'])
+})

@@ -1,0 +1,72 @@
+/** The bench's command line: what to measure, how long, and where (`npm run bench -- --help`). */
+import { fileURLToPath } from 'node:url'
+
+export const USAGE = `npm run bench [-- options]
+
+  (no option)                                   full run: 1 000 products, PGlite and PostgreSQL, Lighthouse
+  --quick                                       the same in about two minutes (short runs, fewer pages)
+  --products 100000 --orders 1000000            scale run on PostgreSQL: a 1 000-product baseline, then the
+                                                same figures and EXPLAINs at scale, each compared with 2x
+  --targets pglite,postgres   --seconds N   --connections N (default 50)   --pool N (the store's DATABASE_POOL_MAX)
+  --no-build   --no-lighthouse   --only key,key (some figures only)
+  --pg postgres://postgres@127.0.0.1:5432 (a fresh database bench_<time> is created and dropped there)
+  --port 3700 (ports 3700-3799 are used)
+  --help                                        this text
+
+The exit code is 0 whether budgets pass or miss (1 only when the run itself breaks).`
+
+export type TargetKind = 'pglite' | 'postgres'
+
+export interface BenchOptions {
+  help: boolean
+  quick: boolean
+  products: number
+  orders: number
+  /** More than the 1 000-product baseline: the scale run. */
+  scale: boolean
+  seconds: number
+  warmup: number
+  connections: number
+  pgBase: string
+  basePort: number
+  targets: TargetKind[]
+  /** --only list,detail: just those figures (while working on one of them). */
+  onlyKeys: string[] | undefined
+  /** --pool N: the store's DATABASE_POOL_MAX ('' keeps the app's default). */
+  pool: string
+  build: boolean
+  lighthouse: boolean
+}
+
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  const flag = (name: string) => argv.includes(`--${name}`)
+  const option = (name: string, fallback: string) => {
+    const i = argv.indexOf(`--${name}`)
+    return i >= 0 && argv[i + 1] ? (argv[i + 1] as string) : fallback
+  }
+  const quick = flag('quick')
+  const products = Number(option('products', '1000'))
+  const orders = Number(option('orders', '1000'))
+  const scale = products > 1000 || orders > 1000
+  return {
+    help: flag('help') || argv.includes('-h'),
+    quick,
+    products,
+    orders,
+    scale,
+    seconds: Number(option('seconds', quick ? '2' : '10')),
+    warmup: quick ? 1 : 2,
+    connections: Number(option('connections', '50')),
+    pgBase: option('pg', 'postgres://postgres@127.0.0.1:5432'),
+    basePort: Number(option('port', '3700')),
+    targets: option('targets', scale ? 'postgres' : 'pglite,postgres').split(',') as TargetKind[],
+    onlyKeys: flag('only') ? option('only', '').split(',').filter(Boolean) : undefined,
+    pool: option('pool', ''),
+    build: !flag('no-build'),
+    lighthouse: !flag('no-lighthouse'),
+  }
+}
+
+export const repoRoot = fileURLToPath(new URL('../', import.meta.url))
+
+export const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`)
