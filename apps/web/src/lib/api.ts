@@ -1,5 +1,4 @@
-import { createApi, type ApiOptions } from '@shop/client-kit'
-import type { z } from 'zod'
+import { createApi } from '@shop/client-kit'
 import { reportNoReply, reportReply } from './connection.ts'
 
 export { ApiError, type ApiErrorCode, type ApiOptions, type FieldError } from '@shop/client-kit'
@@ -54,9 +53,3 @@ export const api = createApi({
     if (code === 'BAD_SESSION_ID') clearGuestSessionId()
   },
 })
-
-/** @deprecated Untyped call kept while the endpoints move to their reply schemas. */
-export function legacyApi<T>(path: string, options?: ApiOptions): Promise<T> {
-  return api(path, anything, options) as Promise<T>
-}
-const anything: z.ZodType<unknown> = { safeParse: (data: unknown) => ({ success: true, data }) } as never

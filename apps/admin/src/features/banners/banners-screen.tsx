@@ -1,5 +1,5 @@
 import { useLocale } from '@shop/client-kit'
-import { type AdminBanner as Banner, adminBannerListReply, adminBannerReply, type bannerPatchBody, deleted } from '@shop/shared'
+import { type AdminBanner as Banner, adminBannerListReply, adminBannerReply, adminProductList, type bannerPatchBody, deleted, pickLocalized } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,14 +13,12 @@ import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { SelectField } from '../../components/ui/select-field.tsx'
 import type { z } from 'zod'
-import { ApiError, api, legacyApi } from '../../lib/api.ts'
+import { ApiError, api } from '../../lib/api.ts'
 import { formatDateRange, fromDateInput, toDateInput } from '../../lib/dates.ts'
-import { pickLocalized } from '@shop/shared'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
 import { productKeys } from '../../lib/product-keys.ts'
 import { useCategories } from '../../lib/use-categories.ts'
-import type { AdminProductList as ProductList } from '@shop/shared'
 
 const KEY = ['banners'] as const
 
@@ -54,7 +52,7 @@ export function LinkPicker({ onPick }: { onPick: (link: string) => void }) {
   const products = useQuery({
     queryKey: productKeys.linkSearch(term),
     queryFn: ({ signal }) =>
-      legacyApi<ProductList>(`/admin/products?${new URLSearchParams({ search: term, active: 'true', limit: '6' })}`, { signal }).then((d) => d.products),
+      api(`/admin/products?${new URLSearchParams({ search: term, active: 'true', limit: '6' })}`, adminProductList, { signal }).then((d) => d.products),
     enabled: term.length >= 2,
   })
   return (
