@@ -1,4 +1,4 @@
-import { canMoveOrder, canMoveOrderAs, type Locale, normalizeDzMobile, ORDER_STATUSES, type OrderStatus, type PaymentMethod, type StaffRole } from '@shop/shared'
+import { canMoveOrder, canMoveOrderAs, type Locale, normalizeDzMobile, ORDER_STATUSES, pickLocalized, type OrderStatus, type PaymentMethod, type StaffRole } from '@shop/shared'
 import { and, asc, count, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
@@ -31,7 +31,6 @@ export interface OrderFilter {
 
 /** Tracking numbers issued at checkout: KH and 8 letters or digits. */
 const TRACKING_NUMBER = /^KH[A-Z0-9]{8}$/i
-const localName = (locale: Locale, ar: string, fr: string) => (locale === 'ar' ? ar || fr : fr || ar)
 
 /**
  * The WHERE of the order list and the CSV export. Deleted orders are hidden unless asked for by status.
@@ -138,8 +137,8 @@ export async function listOrders(db: Db, filter: OrderFilter, page: number, limi
       customerName: `${row.firstName} ${row.lastName}`.trim(),
       phone: row.phone,
       wilayaCode: row.wilayaCode,
-      wilayaName: localName(locale, row.wilayaNameAr, row.wilayaNameFr),
-      communeName: localName(locale, row.communeNameAr, row.communeNameFr),
+      wilayaName: pickLocalized(row.wilayaNameAr, row.wilayaNameFr, locale),
+      communeName: pickLocalized(row.communeNameAr, row.communeNameFr, locale),
       deliveryType: row.deliveryType,
       totalAmount: row.total,
       itemCount: Number(row.itemCount),
@@ -210,13 +209,13 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
     phone: o.phone,
     address: {
       wilayaCode: o.wilayaCode,
-      wilayaName: localName(locale, row.wilayaNameAr, row.wilayaNameFr),
+      wilayaName: pickLocalized(row.wilayaNameAr, row.wilayaNameFr, locale),
       wilayaNameAr: row.wilayaNameAr,
       wilayaNameFr: row.wilayaNameFr,
       wilayaCode58: o.wilayaCode58,
-      wilaya58Name: localName(locale, row.wilaya58NameAr, row.wilaya58NameFr),
+      wilaya58Name: pickLocalized(row.wilaya58NameAr, row.wilaya58NameFr, locale),
       communeId: o.communeId,
-      communeName: localName(locale, row.communeNameAr, row.communeNameFr),
+      communeName: pickLocalized(row.communeNameAr, row.communeNameFr, locale),
       communeNameAr: row.communeNameAr,
       communeNameFr: row.communeNameFr,
       street: o.address,
@@ -235,7 +234,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
       _id: item.id,
       productId: item.productId,
       variantId: item.variantId,
-      name: localName(locale, item.nameAr, item.nameFr),
+      name: pickLocalized(item.nameAr, item.nameFr, locale),
       nameAr: item.nameAr,
       nameFr: item.nameFr,
       image: item.image,

@@ -14,6 +14,7 @@ import {
   orderStatusBody,
   type OrderStatus,
   orderVersionBody,
+  pickLocalized,
   READY_TO_SHIP_STATUSES,
   returnDecisionBody,
   returnDecisionParams,
@@ -140,7 +141,7 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
         DELIVERY_LABELS[locale][row.deliveryType] ?? row.deliveryType,
         row.paymentStatus === 'paid' || NOTHING_TO_COLLECT.includes(row.status) ? 0 : row.total,
         row.lines
-          .map((l) => `${(locale === 'ar' ? l.nameAr || l.nameFr : l.nameFr || l.nameAr)} ${l.size} ${colorName(l.color, locale)} x${l.quantity}`)
+          .map((l) => `${pickLocalized(l.nameAr, l.nameFr, locale)} ${l.size} ${colorName(l.color, locale)} x${l.quantity}`)
           .join('; '),
         row.notes ?? '',
       ])

@@ -5,7 +5,7 @@ import { useLocale } from '@shop/client-kit'
  *   const communes = useCommunes(wilayaCode)  // disabled until a wilaya is chosen
  * Most forms want <WilayaCommuneFields /> instead, which uses both.
  */
-import { communesReply, wilayasReply } from '@shop/shared'
+import { communesReply, pickLocalized, wilayasReply } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 
@@ -38,5 +38,5 @@ export function useCommunes(wilayaCode: string) {
 /** Arabic or Latin name of a place for the shopper's language. */
 export function usePlaceName(): (place: { nameAr: string; nameFr: string }) => string {
   const locale = useLocale()
-  return (place) => (locale === 'ar' ? place.nameAr || place.nameFr : place.nameFr || place.nameAr)
+  return (place) => pickLocalized(place.nameAr, place.nameFr, locale)
 }
