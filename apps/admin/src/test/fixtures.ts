@@ -7,6 +7,9 @@ import {
   adminOrderRow,
   type AdminProduct,
   adminProduct,
+  adminProductList,
+  type AdminProductRow,
+  adminProductRow,
   adminShopSettings,
   dashboardFigures,
   orderPage,
@@ -255,3 +258,30 @@ export function editorProduct(overrides: Partial<z.input<typeof adminProduct>> =
     ...overrides,
   })
 }
+
+/** A line of the products table (`GET /admin/products`), in stock, without a photo unless told. */
+export function productRow(overrides: Partial<z.input<typeof adminProductRow>> = {}): AdminProductRow {
+  return fixture(adminProductRow, {
+    _id: 'p-1',
+    slug: 'derby',
+    nameAr: 'حذاء ديربي',
+    nameFr: 'Derby',
+    descriptionAr: '',
+    descriptionFr: '',
+    price: 5000,
+    compareAtPrice: null,
+    categoryId: 'c-1',
+    category: { _id: 'c-1', nameAr: 'أحذية', nameFr: 'Chaussures' },
+    isActive: true,
+    soldCount: 0,
+    createdAt: '2026-05-01T09:00:00.000Z',
+    updatedAt: '2026-05-01T09:00:00.000Z',
+    stockTotal: 5,
+    variantCount: 1,
+    image: null,
+    ...overrides,
+  })
+}
+
+/** `GET /admin/products` with these rows on one page. */
+export const productList = (products: AdminProductRow[]) => fixture(adminProductList, { products, currentPage: 1, totalPages: 1, total: products.length })

@@ -2,7 +2,7 @@ import { fixture } from '@shop/client-kit'
 import { adminBanner } from '@shop/shared'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { category, categoryList, OWNER, SHOP } from '../../test/fixtures.ts'
+import { category, categoryList, OWNER, productList, productRow, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, stubApi } from '../../test/stub-api.ts'
 
@@ -34,7 +34,7 @@ function stubBanners(patch: Parameters<typeof stubApi>[0][string] = ({ body }) =
         category({ _id: 'cat-2', slug: 'sacs', nameAr: 'حقائب', nameFr: 'Sacs', position: 1 }),
       ]),
     },
-    '/admin/products': { data: { products: [{ _id: 'p-1', slug: 'derby-cuir', nameAr: 'حذاء', nameFr: 'Derby en cuir', price: 8900, compareAtPrice: null, isActive: true, stockTotal: 5 }], currentPage: 1, totalPages: 1, total: 1 } },
+    '/admin/products': { data: productList([productRow({ slug: 'derby-cuir', nameAr: 'حذاء', nameFr: 'Derby en cuir', price: 8900 })]) },
   })
 }
 

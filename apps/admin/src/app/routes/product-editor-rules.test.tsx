@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { category, categoryList, editorProduct, OWNER, SHOP } from '../../test/fixtures.ts'
+import { category, categoryList, editorProduct, OWNER, productList, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { callsTo, type StubHandler, stubApi } from '../../test/stub-api.ts'
 
@@ -17,7 +17,7 @@ function stubEditor(overrides: Record<string, StubHandler> = {}) {
     '/admin/auth/me': { data: { staff: OWNER } },
     '/settings': { data: SHOP },
     '/admin/categories': { data: categoryList([CATEGORY]) },
-    '/admin/products': { data: { products: [], currentPage: 1, totalPages: 1, total: 0 } },
+    '/admin/products': { data: productList([]) },
     '/admin/products/p-1': { data: { product: PRODUCT } },
     ...overrides,
   })
