@@ -1,4 +1,4 @@
-import { type StaffMember, staffMemberReply } from '@shop/shared'
+import { type StaffMember, type staffMemberReply } from '@shop/shared'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from './api.ts'
 import { isSessionMissing } from './is-session-missing.ts'
@@ -9,7 +9,7 @@ export const meQuery = queryOptions({
   queryKey: authKeys.me(),
   queryFn: async ({ signal }): Promise<StaffMember | null> => {
     try {
-      return (await api('/admin/auth/me', staffMemberReply, { signal })).staff
+      return (await api<typeof staffMemberReply>('/admin/auth/me', { signal })).staff
     } catch (error) {
       if (isSessionMissing(error)) return null
       throw error

@@ -1,4 +1,4 @@
-import { adminCategoriesReply } from '@shop/shared'
+import { type adminCategoriesReply } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
 import { api } from './api.ts'
 import { productKeys } from './product-keys.ts'
@@ -7,6 +7,6 @@ import { productKeys } from './product-keys.ts'
 export function useCategories() {
   return useQuery({
     queryKey: productKeys.categories(),
-    queryFn: ({ signal }) => api('/admin/categories', adminCategoriesReply, { signal }).then((d) => d.categories),
+    queryFn: ({ signal }) => api<typeof adminCategoriesReply>('/admin/categories', { signal }).then((d) => d.categories),
   })
 }

@@ -1,4 +1,4 @@
-import { type ClientUser, clientSessionReply } from '@shop/shared'
+import { type ClientUser, type clientSessionReply } from '@shop/shared'
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, api } from './api.ts'
 import { cartKeys, ordersKeys } from './query-keys.ts'
@@ -19,7 +19,7 @@ export const profileQuery = queryOptions({
   queryFn: async ({ signal }): Promise<ClientUser | null> => {
     try {
       // A guest gets 200 with user null: no refused request is logged on every guest page.
-      return (await api('/auth/client/session', clientSessionReply, { signal })).user
+      return (await api<typeof clientSessionReply>('/auth/client/session', { signal })).user
     } catch (error) {
       // An older API still answers 401 for a guest; one without accounts (404) means the same.
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null

@@ -1,4 +1,4 @@
-import { facebookPixelsReply, tiktokPixelsReply } from '@shop/shared'
+import { type facebookPixelsReply, type tiktokPixelsReply } from '@shop/shared'
 import { api } from './api.ts'
 import { createPixels, type PixelEvent, type PixelIds, type PixelParams } from './pixels.ts'
 
@@ -8,8 +8,8 @@ export type { PixelEvent, PixelParams } from './pixels.ts'
 async function fetchIds(): Promise<PixelIds> {
   // Each platform is optional: one list failing does not stop the other.
   const [facebook, tiktok] = await Promise.allSettled([
-    api('/facebook-pixels/active', facebookPixelsReply),
-    api('/tiktok-pixels/storefront/codes', tiktokPixelsReply),
+    api<typeof facebookPixelsReply>('/facebook-pixels/active'),
+    api<typeof tiktokPixelsReply>('/tiktok-pixels/storefront/codes'),
   ])
   return {
     facebook: facebook.status === 'fulfilled' ? facebook.value.pixels.map((p) => p.pixelId) : [],

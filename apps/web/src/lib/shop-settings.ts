@@ -1,4 +1,4 @@
-import { ORDER_LIMIT_DEFAULTS, pickLocalized, shopSettingsReply } from '@shop/shared'
+import { ORDER_LIMIT_DEFAULTS, pickLocalized, type shopSettingsReply } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { api } from './api.ts'
@@ -10,7 +10,7 @@ export const settingsKeys = {
 
 export const shopSettingsQuery = queryOptions({
   queryKey: settingsKeys.shop(),
-  queryFn: ({ signal }) => api('/settings', shopSettingsReply, { signal }).then((data) => data.settings),
+  queryFn: ({ signal }) => api<typeof shopSettingsReply>('/settings', { signal }).then((data) => data.settings),
 })
 
 /** The shop's name, logo and contacts: read by the header, the footer and the home page. */

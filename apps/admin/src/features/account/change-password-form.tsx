@@ -1,4 +1,4 @@
-import { nothing, type StaffPasswordBody } from '@shop/shared'
+import { type nothing, type StaffPasswordBody } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,7 +19,7 @@ const EMPTY = { current: '', next: '', repeat: '' }
 export function ChangePasswordForm() {
   const { t } = useTranslation(['shop', 'validation', 'errors'])
   const change = useMutation({
-    mutationFn: (body: StaffPasswordBody) => api('/admin/auth/password', nothing, { method: 'POST', body }),
+    mutationFn: (body: StaffPasswordBody) => api<typeof nothing>('/admin/auth/password', { method: 'POST', body }),
   })
   const [values, setValues] = useState(EMPTY)
   const [problems, setProblems] = useState<Record<string, string>>({})

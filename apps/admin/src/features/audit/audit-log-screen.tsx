@@ -1,5 +1,5 @@
 import { useLocale } from '@shop/client-kit'
-import { AUDIT_KINDS, type AuditEntry, type AuditKind, auditLogReply, formatPrice, isStaffRole, type Locale, ORDER_STATUSES, type OrderStatus, textDirection } from '@shop/shared'
+import { AUDIT_KINDS, type AuditEntry, type AuditKind, type auditLogReply, formatPrice, isStaffRole, type Locale, ORDER_STATUSES, type OrderStatus, textDirection } from '@shop/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -76,7 +76,7 @@ export function AuditLogScreen() {
   const log = useQuery({
     queryKey: auditKeys.page(kind ?? 'all', page),
     queryFn: ({ signal }) =>
-      api(`/admin/audit-log?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(page), limit: '30' })}`, auditLogReply, { signal }),
+      api<typeof auditLogReply>(`/admin/audit-log?${new URLSearchParams({ ...(kind ? { kind } : {}), page: String(page), limit: '30' })}`, { signal }),
     placeholderData: keepPreviousData,
   })
   const errorMessage = useErrorMessage(log.error)

@@ -1,5 +1,5 @@
 import { useLocale } from '@shop/client-kit'
-import { type AdminBanner as Banner, adminBannerListReply, adminBannerReply, adminProductList, type bannerPatchBody, deleted, pickLocalized } from '@shop/shared'
+import { type AdminBanner as Banner, type adminBannerListReply, type adminBannerReply, type adminProductList, type bannerPatchBody, type deleted, pickLocalized } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -33,10 +33,10 @@ function useBannerChange() {
   return useMutation({
     mutationFn: async (change: BannerChange): Promise<void> => {
       await (change.kind === 'remove'
-        ? api(`/admin/banners/${change.id}`, deleted, { method: 'DELETE' })
+        ? api<typeof deleted>(`/admin/banners/${change.id}`, { method: 'DELETE' })
         : change.kind === 'edit'
-          ? api(`/admin/banners/${change.id}`, adminBannerReply, { method: 'PATCH', body: change.body })
-          : api('/admin/banners', adminBannerReply, { method: 'POST', body: change.form }))
+          ? api<typeof adminBannerReply>(`/admin/banners/${change.id}`, { method: 'PATCH', body: change.body })
+          : api<typeof adminBannerReply>('/admin/banners', { method: 'POST', body: change.form }))
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
@@ -52,7 +52,7 @@ export function LinkPicker({ onPick }: { onPick: (link: string) => void }) {
   const products = useQuery({
     queryKey: productKeys.linkSearch(term),
     queryFn: ({ signal }) =>
-      api(`/admin/products?${new URLSearchParams({ search: term, active: 'true', limit: '6' })}`, adminProductList, { signal }).then((d) => d.products),
+      api<typeof adminProductList>(`/admin/products?${new URLSearchParams({ search: term, active: 'true', limit: '6' })}`, { signal }).then((d) => d.products),
     enabled: term.length >= 2,
   })
   return (
@@ -107,7 +107,7 @@ function BannerForm({ editing, onDone }: { editing?: Banner; onDone?: () => void
     mutationFn: ({ id, file: picture }: { id: string; file: File }) => {
       const form = new FormData()
       form.append('file', picture)
-      return api(`/admin/banners/${id}/image`, adminBannerReply, { method: 'POST', body: form })
+      return api<typeof adminBannerReply>(`/admin/banners/${id}/image`, { method: 'POST', body: form })
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
@@ -302,7 +302,7 @@ export function BannersScreen() {
   const [editing, setEditing] = useState<Banner | null>(null)
   const banners = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api('/admin/banners?limit=100', adminBannerListReply, { signal }).then((d) => d.banners),
+    queryFn: ({ signal }) => api<typeof adminBannerListReply>('/admin/banners?limit=100', { signal }).then((d) => d.banners),
   })
   const loadError = useErrorMessage(banners.error)
   return (

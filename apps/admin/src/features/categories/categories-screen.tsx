@@ -1,10 +1,10 @@
 import { useLocale } from '@shop/client-kit'
 import {
   type AdminCategory,
-  adminCategoryReply,
+  type adminCategoryReply,
   type categoryBody,
   type categoryPatchBody,
-  deletedReply,
+  type deletedReply,
   pickLocalized,
 } from '@shop/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -49,9 +49,9 @@ function useCategoryChange() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (change: CategoryChange): Promise<void> => {
-      if (change.kind === 'remove') await api(`/admin/categories/${change.id}`, deletedReply, { method: 'DELETE' })
-      else if (change.kind === 'change') await api(`/admin/categories/${change.id}`, adminCategoryReply, { method: 'PATCH', body: change.body })
-      else await api('/admin/categories', adminCategoryReply, { method: 'POST', body: change.body })
+      if (change.kind === 'remove') await api<typeof deletedReply>(`/admin/categories/${change.id}`, { method: 'DELETE' })
+      else if (change.kind === 'change') await api<typeof adminCategoryReply>(`/admin/categories/${change.id}`, { method: 'PATCH', body: change.body })
+      else await api<typeof adminCategoryReply>('/admin/categories', { method: 'POST', body: change.body })
     },
     // the product editor and the banner form read the same list
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.categories() }),

@@ -3,9 +3,9 @@ import {
   type AdminCoupon,
   COUPON_TYPES,
   type CouponBody,
-  couponPage,
-  couponRemovalReply,
-  couponReply,
+  type couponPage,
+  type couponRemovalReply,
+  type couponReply,
   type CouponType,
   formatPrice,
   type couponPatchBody,
@@ -109,8 +109,8 @@ function CouponForm({ editing, onDone }: { editing?: AdminCoupon | null; onDone?
   const create = useMutation({
     mutationFn: (body: CouponBody) =>
       editing
-        ? api(`/admin/coupons/${editing._id}`, couponReply, { method: 'PATCH', body })
-        : api('/admin/coupons', couponReply, { method: 'POST', body }),
+        ? api<typeof couponReply>(`/admin/coupons/${editing._id}`, { method: 'PATCH', body })
+        : api<typeof couponReply>('/admin/coupons', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
   const error = useErrorMessage(create.error)
@@ -186,8 +186,8 @@ function CouponRow({ coupon, onEdit }: { coupon: AdminCoupon; onEdit: () => void
   const change = useMutation({
     mutationFn: async (patch: { isActive: boolean } | 'delete'): Promise<void> => {
       await (patch === 'delete'
-        ? api(`/admin/coupons/${coupon._id}`, couponRemovalReply, { method: 'DELETE' })
-        : api(`/admin/coupons/${coupon._id}`, couponReply, { method: 'PATCH', body: patch satisfies z.input<typeof couponPatchBody> }))
+        ? api<typeof couponRemovalReply>(`/admin/coupons/${coupon._id}`, { method: 'DELETE' })
+        : api<typeof couponReply>(`/admin/coupons/${coupon._id}`, { method: 'PATCH', body: patch satisfies z.input<typeof couponPatchBody> }))
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
@@ -250,7 +250,7 @@ export function CouponsScreen() {
   const [editing, setEditing] = useState<AdminCoupon | null>(null)
   const coupons = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api('/admin/coupons?limit=100', couponPage, { signal }).then((d) => d.coupons),
+    queryFn: ({ signal }) => api<typeof couponPage>('/admin/coupons?limit=100', { signal }).then((d) => d.coupons),
   })
   const errorMessage = useErrorMessage(coupons.error)
   return (

@@ -1,4 +1,4 @@
-import { type DeliveryDefaults, deliveryDefaultsReply, deliveryTable, wilayaPriceReply, type wilayaPricesBody } from '@shop/shared'
+import { type DeliveryDefaults, type deliveryDefaultsReply, type deliveryTable, type wilayaPriceReply, type wilayaPricesBody } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { api } from '../../lib/api.ts'
@@ -6,7 +6,7 @@ import { api } from '../../lib/api.ts'
 const KEY = ['delivery-prices'] as const
 
 export function useDeliveryPrices() {
-  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => api('/admin/delivery-prices', deliveryTable, { signal }) })
+  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<typeof deliveryTable>('/admin/delivery-prices', { signal }) })
 }
 
 export type DeliveryChange =
@@ -18,11 +18,11 @@ export function useSaveDeliveryPrice() {
   return useMutation({
     mutationFn: async (change: DeliveryChange): Promise<void> => {
       await (change.kind === 'wilaya'
-        ? api(`/admin/delivery-prices/${change.code}`, wilayaPriceReply, {
+        ? api<typeof wilayaPriceReply>(`/admin/delivery-prices/${change.code}`, {
             method: 'PUT',
             body: { domicil: change.domicil, stopdesk: change.stopdesk, returnPrice: change.returnPrice } satisfies z.input<typeof wilayaPricesBody>,
           })
-        : api('/admin/delivery-prices/defaults', deliveryDefaultsReply, { method: 'PUT', body: change.defaults }))
+        : api<typeof deliveryDefaultsReply>('/admin/delivery-prices/defaults', { method: 'PUT', body: change.defaults }))
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })

@@ -1,4 +1,4 @@
-import { type contactMessageBody, contactMessageListReply, contactMessageReply, subscriptionListReply } from '@shop/shared'
+import { type contactMessageBody, type contactMessageListReply, type contactMessageReply, type subscriptionListReply } from '@shop/shared'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { api } from '../../lib/api.ts'
@@ -38,7 +38,7 @@ export function messageListQuery(filter: MessageFilter, page: number): string {
 export function useContactMessages(query: string) {
   return useQuery({
     queryKey: inboxKeys.messageList(query),
-    queryFn: ({ signal }) => api(`/admin/contact-messages?${query}`, contactMessageListReply, { signal }),
+    queryFn: ({ signal }) => api<typeof contactMessageListReply>(`/admin/contact-messages?${query}`, { signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -47,7 +47,7 @@ export function useSubscriptions(page: number) {
   return useQuery({
     queryKey: inboxKeys.newsletter(page),
     queryFn: ({ signal }) =>
-      api(`/admin/newsletter?page=${page}&limit=${INBOX_PER_PAGE}`, subscriptionListReply, { signal }),
+      api<typeof subscriptionListReply>(`/admin/newsletter?page=${page}&limit=${INBOX_PER_PAGE}`, { signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -57,7 +57,7 @@ export function useMarkMessage(id: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (handled: boolean) =>
-      api(`/admin/contact-messages/${id}`, contactMessageReply, { method: 'PATCH', body: { handled } satisfies z.input<typeof contactMessageBody> }),
+      api<typeof contactMessageReply>(`/admin/contact-messages/${id}`, { method: 'PATCH', body: { handled } satisfies z.input<typeof contactMessageBody> }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.messages() }),
   })
 }

@@ -1,8 +1,8 @@
 import {
   type AdminPixel as Pixel,
-  adminPixelListReply,
-  adminPixelReply,
-  deleted,
+  type adminPixelListReply,
+  type adminPixelReply,
+  type deleted,
   PIXEL_PLATFORMS,
   type pixelBody,
   type PixelPlatform,
@@ -36,10 +36,10 @@ function usePixelChange() {
   return useMutation({
     mutationFn: async (change: PixelChange): Promise<void> => {
       await (change.kind === 'remove'
-        ? api(`/admin/pixels/${change.id}`, deleted, { method: 'DELETE' })
+        ? api<typeof deleted>(`/admin/pixels/${change.id}`, { method: 'DELETE' })
         : change.kind === 'edit'
-          ? api(`/admin/pixels/${change.id}`, adminPixelReply, { method: 'PATCH', body: change.body })
-          : api('/admin/pixels', adminPixelReply, { method: 'POST', body: change.body }))
+          ? api<typeof adminPixelReply>(`/admin/pixels/${change.id}`, { method: 'PATCH', body: change.body })
+          : api<typeof adminPixelReply>('/admin/pixels', { method: 'POST', body: change.body }))
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
@@ -87,7 +87,7 @@ export function PixelsScreen() {
   const { t } = useTranslation(['marketing', 'common'])
   const pixels = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api('/admin/pixels', adminPixelListReply, { signal }).then((d) => d.pixels),
+    queryFn: ({ signal }) => api<typeof adminPixelListReply>('/admin/pixels', { signal }).then((d) => d.pixels),
   })
   const change = usePixelChange()
   const loadError = useErrorMessage(pixels.error)

@@ -1,4 +1,4 @@
-import { type AdminShopSettings as ShopSettings, adminShopSettingsReply, normalizeDzMobile, normalizeDzPhone, WILAYA_DIVISIONS } from '@shop/shared'
+import { type AdminShopSettings as ShopSettings, type adminShopSettingsReply, normalizeDzMobile, normalizeDzPhone, WILAYA_DIVISIONS } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -36,14 +36,14 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
   }
   const save = useMutation({
     // the fields of shopSettingsBody; a limit that is not a whole number is sent as typed, for the server to name it
-    mutationFn: (body: Record<string, unknown>) => api('/admin/settings', adminShopSettingsReply, { method: 'PATCH', body }),
+    mutationFn: (body: Record<string, unknown>) => api<typeof adminShopSettingsReply>('/admin/settings', { method: 'PATCH', body }),
     onSuccess: refresh,
   })
   const logo = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData()
       form.append('file', file)
-      return api('/admin/settings/logo', adminShopSettingsReply, { method: 'POST', body: form })
+      return api<typeof adminShopSettingsReply>('/admin/settings/logo', { method: 'POST', body: form })
     },
     onSuccess: refresh,
   })
@@ -161,7 +161,7 @@ export function SettingsScreen() {
   const { t } = useTranslation(['shop', 'common'])
   const settings = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api('/admin/settings', adminShopSettingsReply, { signal }).then((d) => d.settings),
+    queryFn: ({ signal }) => api<typeof adminShopSettingsReply>('/admin/settings', { signal }).then((d) => d.settings),
   })
   const loadError = useErrorMessage(settings.error)
   return (

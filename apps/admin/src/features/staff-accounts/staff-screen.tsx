@@ -1,11 +1,11 @@
 import {
   STAFF_ROLES,
   type StaffAccount,
-  staffAccountReply,
-  staffAccountsReply,
+  type staffAccountReply,
+  type staffAccountsReply,
   type StaffCreateBody,
   type StaffPatchBody,
-  staffPasswordResetReply,
+  type staffPasswordResetReply,
   type StaffRole,
 } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -29,8 +29,8 @@ function useStaffChange() {
   return useMutation({
     mutationFn: (change: { kind: 'create'; body: StaffCreateBody } | { kind: 'change'; id: string; body: StaffPatchBody }) =>
       change.kind === 'change'
-        ? api(`/admin/staff/${change.id}`, staffAccountReply, { method: 'PATCH', body: change.body })
-        : api('/admin/staff', staffAccountReply, { method: 'POST', body: change.body }),
+        ? api<typeof staffAccountReply>(`/admin/staff/${change.id}`, { method: 'PATCH', body: change.body })
+        : api<typeof staffAccountReply>('/admin/staff', { method: 'POST', body: change.body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   })
 }
@@ -38,7 +38,7 @@ function useStaffChange() {
 function usePasswordReset(id: string) {
   return useMutation({
     mutationFn: (password: string | undefined) =>
-      api(`/admin/staff/${id}/password`, staffPasswordResetReply, { method: 'POST', body: password ? { password } : {} }),
+      api<typeof staffPasswordResetReply>(`/admin/staff/${id}/password`, { method: 'POST', body: password ? { password } : {} }),
   })
 }
 
@@ -192,7 +192,7 @@ export function StaffScreen() {
   const { t } = useTranslation(['shop', 'common', 'validation'])
   const list = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api('/admin/staff', staffAccountsReply, { signal }).then((d) => d.staff),
+    queryFn: ({ signal }) => api<typeof staffAccountsReply>('/admin/staff', { signal }).then((d) => d.staff),
   })
   const create = useStaffChange()
   const loadError = useErrorMessage(list.error)

@@ -1,4 +1,4 @@
-import { staffMemberReply, type StaffSignInBody } from '@shop/shared'
+import { type staffMemberReply, type StaffSignInBody } from '@shop/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import { authKeys, isStaffData } from '../../../lib/auth-keys.ts'
@@ -6,7 +6,7 @@ import { authKeys, isStaffData } from '../../../lib/auth-keys.ts'
 export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: StaffSignInBody) => api('/admin/auth/login', staffMemberReply, { method: 'POST', body }),
+    mutationFn: (body: StaffSignInBody) => api<typeof staffMemberReply>('/admin/auth/login', { method: 'POST', body }),
     onSuccess: ({ staff }) => {
       // A fresh start for whoever signs in; the login page moves on once the session query knows them.
       queryClient.removeQueries({ predicate: isStaffData })

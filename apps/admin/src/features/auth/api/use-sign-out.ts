@@ -1,4 +1,4 @@
-import { nothing } from '@shop/shared'
+import { type nothing } from '@shop/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import { authKeys, isStaffData } from '../../../lib/auth-keys.ts'
@@ -10,7 +10,7 @@ import { authKeys, isStaffData } from '../../../lib/auth-keys.ts'
 export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api('/admin/auth/logout', nothing, { method: 'POST' }),
+    mutationFn: () => api<typeof nothing>('/admin/auth/logout', { method: 'POST' }),
     onSuccess: () => {
       queryClient.removeQueries({ predicate: isStaffData })
       queryClient.setQueryData(authKeys.me(), null)

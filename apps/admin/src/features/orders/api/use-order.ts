@@ -1,7 +1,7 @@
 import {
   type CallOutcome,
   type orderCallBody,
-  orderPage,
+  type orderPage,
   type OrderPage,
   type orderPatchBody,
   type orderStatusBody,
@@ -19,7 +19,7 @@ import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 
 /** `GET /admin/orders/:id`: the order, its history, notes, returns and the moves the caller's role may make. */
 export function fetchOrderPage(id: string, signal?: AbortSignal): Promise<OrderPage> {
-  return api(`/admin/orders/${encodeURIComponent(id)}`, orderPage, { signal })
+  return api<typeof orderPage>(`/admin/orders/${encodeURIComponent(id)}`, { signal })
 }
 
 export function useOrder(id: string) {
@@ -42,26 +42,26 @@ function send(id: string, action: OrderAction): Promise<OrderPage> {
   const base = `/admin/orders/${encodeURIComponent(id)}`
   switch (action.kind) {
     case 'status':
-      return api(`${base}/status`, orderPage, {
+      return api<typeof orderPage>(`${base}/status`, {
         method: 'POST',
         body: { status: action.status, note: action.note || undefined, version: action.version } satisfies z.input<typeof orderStatusBody>,
       })
     case 'call':
-      return api(`${base}/call`, orderPage, {
+      return api<typeof orderPage>(`${base}/call`, {
         method: 'POST',
         body: { outcome: action.outcome, note: action.note || undefined, version: action.version } satisfies z.input<typeof orderCallBody>,
       })
     case 'markPaid':
-      return api(`${base}/mark-paid`, orderPage, { method: 'POST', body: { version: action.version } satisfies z.input<typeof orderVersionBody> })
+      return api<typeof orderPage>(`${base}/mark-paid`, { method: 'POST', body: { version: action.version } satisfies z.input<typeof orderVersionBody> })
     case 'edit':
-      return api(base, orderPage, {
+      return api<typeof orderPage>(base, {
         method: 'PATCH',
         body: { deliveryTrackingId: action.deliveryTrackingId, version: action.version } satisfies z.input<typeof orderPatchBody>,
       })
     case 'staffNote':
-      return api(`${base}/notes`, orderPage, { method: 'POST', body: { text: action.text } satisfies z.input<typeof staffNoteBody> })
+      return api<typeof orderPage>(`${base}/notes`, { method: 'POST', body: { text: action.text } satisfies z.input<typeof staffNoteBody> })
     case 'returnRequest':
-      return api(`${base}/return-requests/${encodeURIComponent(action.requestId)}`, orderPage, {
+      return api<typeof orderPage>(`${base}/return-requests/${encodeURIComponent(action.requestId)}`, {
         method: 'PATCH',
         body: { status: action.status, note: action.note || undefined } satisfies z.input<typeof returnDecisionBody>,
       })

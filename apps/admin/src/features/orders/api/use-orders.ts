@@ -1,4 +1,4 @@
-import { adminOrderList, wilayasReply } from '@shop/shared'
+import { type adminOrderList, type wilayasReply } from '@shop/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import { orderKeys } from './order-keys.ts'
@@ -7,7 +7,7 @@ import { orderKeys } from './order-keys.ts'
 export function useOrders(query: string) {
   return useQuery({
     queryKey: orderKeys.list(query),
-    queryFn: ({ signal }) => api(`/admin/orders?${query}`, adminOrderList, { signal }),
+    queryFn: ({ signal }) => api<typeof adminOrderList>(`/admin/orders?${query}`, { signal }),
     placeholderData: keepPreviousData,
     // Orders come in all day: the list refreshes itself every minute (paused in a hidden tab).
     refetchInterval: 60_000,
@@ -18,7 +18,7 @@ export function useOrders(query: string) {
 export function useWilayas() {
   return useQuery({
     queryKey: orderKeys.wilayas(),
-    queryFn: ({ signal }) => api('/location/states', wilayasReply, { signal }).then((data) => data.states),
+    queryFn: ({ signal }) => api<typeof wilayasReply>('/location/states', { signal }).then((data) => data.states),
     staleTime: Number.POSITIVE_INFINITY,
   })
 }

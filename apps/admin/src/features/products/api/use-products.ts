@@ -1,14 +1,14 @@
 import {
-  adminProductImageReply,
-  adminProductList,
-  adminProductReply,
-  deletedReply,
+  type adminProductImageReply,
+  type adminProductList,
+  type adminProductReply,
+  type deletedReply,
   type imageColorBody,
   type imageOrderBody,
   type ProductBody,
-  productDeletionReply,
+  type productDeletionReply,
   type stockBody,
-  stockReply,
+  type stockReply,
   type VariantInput,
   type variantsBody,
 } from '@shop/shared'
@@ -20,7 +20,7 @@ import { productKeys } from '../../../lib/product-keys.ts'
 export function useProducts(query: string) {
   return useQuery({
     queryKey: productKeys.list(query),
-    queryFn: ({ signal }) => api(`/admin/products?${query}`, adminProductList, { signal }),
+    queryFn: ({ signal }) => api<typeof adminProductList>(`/admin/products?${query}`, { signal }),
     placeholderData: keepPreviousData,
   })
 }
@@ -31,7 +31,7 @@ export function useProduct(id: string | null) {
   return useQuery({
     queryKey: productKeys.detail(id ?? 'new'),
     queryFn: ({ signal }) =>
-      api(`/admin/products/${encodeURIComponent(id ?? '')}`, adminProductReply, { signal }).then((d) => d.product),
+      api<typeof adminProductReply>(`/admin/products/${encodeURIComponent(id ?? '')}`, { signal }).then((d) => d.product),
     enabled: id !== null,
   })
 }
@@ -52,8 +52,8 @@ export function useSaveProduct(id: string | null) {
   return useMutation({
     mutationFn: (body: ProductBody) =>
       id
-        ? api(`/admin/products/${encodeURIComponent(id)}`, adminProductReply, { method: 'PATCH', body })
-        : api('/admin/products', adminProductReply, { method: 'POST', body }),
+        ? api<typeof adminProductReply>(`/admin/products/${encodeURIComponent(id)}`, { method: 'PATCH', body })
+        : api<typeof adminProductReply>('/admin/products', { method: 'POST', body }),
     onSuccess: refresh,
   })
 }
@@ -61,7 +61,7 @@ export function useSaveProduct(id: string | null) {
 export function useDeleteProduct(id: string) {
   const refresh = useRefresh(null)
   return useMutation({
-    mutationFn: () => api(`/admin/products/${encodeURIComponent(id)}`, productDeletionReply, { method: 'DELETE' }),
+    mutationFn: () => api<typeof productDeletionReply>(`/admin/products/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: refresh,
   })
 }
@@ -80,11 +80,11 @@ export function useSaveVariants(id: string) {
   return useMutation({
     mutationFn: async (change: VariantsChange): Promise<void> => {
       await (change.kind === 'replace'
-        ? api(`/admin/products/${encodeURIComponent(id)}/variants`, adminProductReply, {
+        ? api<typeof adminProductReply>(`/admin/products/${encodeURIComponent(id)}/variants`, {
             method: 'PUT',
             body: change.variants satisfies z.input<typeof variantsBody>,
           })
-        : api('/admin/variants/stock', stockReply, { method: 'PATCH', body: { items: change.items } satisfies z.input<typeof stockBody> }))
+        : api<typeof stockReply>('/admin/variants/stock', { method: 'PATCH', body: { items: change.items } satisfies z.input<typeof stockBody> }))
     },
     onSuccess: refresh,
   })
@@ -109,16 +109,16 @@ export function useProductImages(id: string) {
       const base = `/admin/products/${encodeURIComponent(id)}/images`
       switch (change.kind) {
         case 'upload':
-          await api(base, adminProductImageReply, { method: 'POST', body: fileForm(change.file) })
+          await api<typeof adminProductImageReply>(base, { method: 'POST', body: fileForm(change.file) })
           return
         case 'delete':
-          await api(`${base}/${encodeURIComponent(change.imageId)}`, deletedReply, { method: 'DELETE' })
+          await api<typeof deletedReply>(`${base}/${encodeURIComponent(change.imageId)}`, { method: 'DELETE' })
           return
         case 'order':
-          await api(`${base}/order`, adminProductReply, { method: 'PUT', body: { imageIds: change.imageIds } satisfies z.input<typeof imageOrderBody> })
+          await api<typeof adminProductReply>(`${base}/order`, { method: 'PUT', body: { imageIds: change.imageIds } satisfies z.input<typeof imageOrderBody> })
           return
         case 'color':
-          await api(`${base}/${encodeURIComponent(change.imageId)}`, adminProductImageReply, {
+          await api<typeof adminProductImageReply>(`${base}/${encodeURIComponent(change.imageId)}`, {
             method: 'PATCH',
             body: { color: change.color } satisfies z.input<typeof imageColorBody>,
           })

@@ -1,10 +1,10 @@
 import {
   type ClientUser,
-  clientUserReply,
+  type clientUserReply,
   type LoginBody,
-  nothing,
+  type nothing,
   type ResetCodeBody,
-  resetCodeReply,
+  type resetCodeReply,
   type ResetPasswordBody,
   type SignupBody,
 } from '@shop/shared'
@@ -32,7 +32,7 @@ function useSignedIn() {
 export function useLogin() {
   const signedIn = useSignedIn()
   return useMutation({
-    mutationFn: (input: LoginBody) => api('/auth/client/login', clientUserReply, { method: 'POST', body: input }),
+    mutationFn: (input: LoginBody) => api<typeof clientUserReply>('/auth/client/login', { method: 'POST', body: input }),
     onSuccess: ({ user }) => signedIn(user),
   })
 }
@@ -40,7 +40,7 @@ export function useLogin() {
 export function useSignup() {
   const signedIn = useSignedIn()
   return useMutation({
-    mutationFn: (input: SignupBody) => api('/auth/client/signup', clientUserReply, { method: 'POST', body: input }),
+    mutationFn: (input: SignupBody) => api<typeof clientUserReply>('/auth/client/signup', { method: 'POST', body: input }),
     onSuccess: ({ user }) => signedIn(user),
   })
 }
@@ -49,7 +49,7 @@ export function useSignup() {
 export function useLogout() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api('/auth/client/logout', nothing, { method: 'POST' }).catch(() => null),
+    mutationFn: () => api<typeof nothing>('/auth/client/logout', { method: 'POST' }).catch(() => null),
     onSettled: () => markSignedOut(queryClient),
   })
 }
@@ -57,13 +57,13 @@ export function useLogout() {
 export function useForgotPassword() {
   return {
     requestCode: useMutation({
-      mutationFn: (email: string) => api('/auth/client/forgot-password', nothing, { method: 'POST', body: { email } }),
+      mutationFn: (email: string) => api<typeof nothing>('/auth/client/forgot-password', { method: 'POST', body: { email } }),
     }),
     verifyCode: useMutation({
-      mutationFn: (input: ResetCodeBody) => api('/auth/client/verify-reset-code', resetCodeReply, { method: 'POST', body: input }),
+      mutationFn: (input: ResetCodeBody) => api<typeof resetCodeReply>('/auth/client/verify-reset-code', { method: 'POST', body: input }),
     }),
     reset: useMutation({
-      mutationFn: (input: ResetPasswordBody) => api('/auth/client/reset-password', nothing, { method: 'POST', body: input }),
+      mutationFn: (input: ResetPasswordBody) => api<typeof nothing>('/auth/client/reset-password', { method: 'POST', body: input }),
     }),
   }
 }

@@ -1,4 +1,4 @@
-import { type Cart, cartItemBody, cartReply, guestCartReply } from '@shop/shared'
+import { type Cart, type cartItemBody, type cartReply, type guestCartReply } from '@shop/shared'
 import { type QueryClient, useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { useTranslation } from 'react-i18next'
@@ -18,7 +18,7 @@ async function sendCartChange(
   body?: z.input<typeof cartItemBody>,
 ): Promise<Cart> {
   try {
-    return (await api(cartPath(owner, path), owner === 'guest' ? guestCartReply : cartReply, { method, body })).cart
+    return (await api<typeof guestCartReply | typeof cartReply>(cartPath(owner, path), { method, body })).cart
   } catch (error) {
     handleCartError(queryClient, owner, error)
     throw error

@@ -15,7 +15,7 @@
  * An add still on its way under a guest id that sign-in has just merged into the account is answered
  * CART_MERGED: the id is dropped, the sign-in state re-read and the add sent again to the right cart.
  */
-import { type AddToCartBody, addToCartReply, type Cart, cartReply, guestAddToCartReply, guestCartReply } from '@shop/shared'
+import { type AddToCartBody, type addToCartReply, type Cart, type cartReply, type guestAddToCartReply, type guestCartReply } from '@shop/shared'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -35,7 +35,7 @@ export { cartKeys }
  */
 async function fetchGuestCart(signal?: AbortSignal): Promise<Cart> {
   const sent = readGuestSessionId()
-  const data = await api('/cart/guest', guestCartReply, { signal })
+  const data = await api<typeof guestCartReply>('/cart/guest', { signal })
   if (data.sessionId) storeGuestSessionId(data.sessionId)
   else if (sent && readGuestSessionId() === sent) clearGuestSessionId()
   return data.cart
@@ -79,7 +79,7 @@ export function useCart() {
       const who = owner ?? 'guest'
       try {
         if (who === 'guest') return await fetchGuestCart(signal)
-        return (await api(cartPath('client'), cartReply, { signal })).cart
+        return (await api<typeof cartReply>(cartPath('client'), { signal })).cart
       } catch (error) {
         handleCartError(queryClient, who, error)
         throw error
@@ -110,8 +110,8 @@ export function useAddToCart({ silent = false }: UseAddToCartOptions = {}) {
   const sentTo = useRef<CartOwner>('guest')
   /** One add, to the guest cart (keeping the session id the reply carries) or to the client's. */
   const send = async (who: CartOwner, body: AddToCartBody): Promise<Cart> => {
-    if (who === 'client') return (await api(cartPath(who, '/add'), addToCartReply, { method: 'POST', body })).cart
-    const data = await api(cartPath(who, '/add'), guestAddToCartReply, { method: 'POST', body })
+    if (who === 'client') return (await api<typeof addToCartReply>(cartPath(who, '/add'), { method: 'POST', body })).cart
+    const data = await api<typeof guestAddToCartReply>(cartPath(who, '/add'), { method: 'POST', body })
     if (data.sessionId) storeGuestSessionId(data.sessionId)
     return data.cart
   }

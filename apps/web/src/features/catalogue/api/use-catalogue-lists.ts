@@ -1,4 +1,4 @@
-import { categoriesReply, categoryProductPage, productListReply, productPage } from '@shop/shared'
+import { type categoriesReply, type categoryProductPage, type productListReply, type productPage } from '@shop/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import {
@@ -13,7 +13,7 @@ export const SHORT_LIST_LIMIT = 10
 
 export const categoriesQuery = queryOptions({
   queryKey: catalogueKeys.categories(),
-  queryFn: ({ signal }) => api('/category', categoriesReply, { signal }).then((data) => data.categories),
+  queryFn: ({ signal }) => api<typeof categoriesReply>('/category', { signal }).then((data) => data.categories),
 })
 
 export function useCategories() {
@@ -23,7 +23,7 @@ export function useCategories() {
 export function collectionQuery(filters: CollectionFilters) {
   return queryOptions({
     queryKey: catalogueKeys.collection(filters),
-    queryFn: ({ signal }) => api(collectionApiPath(filters), productPage, { signal }),
+    queryFn: ({ signal }) => api<typeof productPage>(collectionApiPath(filters), { signal }),
   })
 }
 
@@ -35,7 +35,7 @@ export function useCollection(filters: CollectionFilters) {
 export function categoryPageQuery(categoryId: string, filters: CategoryPageFilters) {
   return queryOptions({
     queryKey: catalogueKeys.category(categoryId, filters),
-    queryFn: ({ signal }) => api(categoryApiPath(categoryId, filters), categoryProductPage, { signal }),
+    queryFn: ({ signal }) => api<typeof categoryProductPage>(categoryApiPath(categoryId, filters), { signal }),
   })
 }
 
@@ -52,7 +52,7 @@ export function shortListQuery(kind: 'latest' | 'best-sellers', limit = SHORT_LI
   return queryOptions({
     queryKey: catalogueKeys.shortList(kind, limit),
     queryFn: ({ signal }) =>
-      api(`/product/${kind}?limit=${limit}`, productListReply, { signal }).then((data) => data.products),
+      api<typeof productListReply>(`/product/${kind}?limit=${limit}`, { signal }).then((data) => data.products),
   })
 }
 

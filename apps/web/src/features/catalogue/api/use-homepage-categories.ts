@@ -1,4 +1,4 @@
-import { homepageCategoriesReply } from '@shop/shared'
+import { type homepageCategoriesReply } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import { catalogueKeys } from './catalogue-keys.ts'
@@ -9,7 +9,7 @@ export function homepageCategoriesQuery(productsPerCategory = HOME_PRODUCTS_PER_
   return queryOptions({
     queryKey: catalogueKeys.homepage(productsPerCategory),
     queryFn: ({ signal }) =>
-      api(`/product/homepage/categories?productsPerCategory=${productsPerCategory}`, homepageCategoriesReply, { signal }).then(
+      api<typeof homepageCategoriesReply>(`/product/homepage/categories?productsPerCategory=${productsPerCategory}`, { signal }).then(
         (data) => data.categories,
       ),
   })

@@ -1,4 +1,4 @@
-import { couponCheckReply, couponRemovedReply, normalizeCouponCode, type removeCouponBody, type validateCouponBody } from '@shop/shared'
+import { type couponCheckReply, type couponRemovedReply, normalizeCouponCode, type removeCouponBody, type validateCouponBody } from '@shop/shared'
 import { useEffect, useRef, useState } from 'react'
 import type { z } from 'zod'
 import { ApiError, api } from '../../../lib/api.ts'
@@ -61,7 +61,7 @@ export function useCoupon(orderAmount: number, phone?: string, initialInput = ''
     const timer = setTimeout(() => {
       setState({ status: 'validating' })
       const { orderAmount: amount, phone: typedPhone } = latest.current
-      api('/coupons/client/validate', couponCheckReply, {
+      api<typeof couponCheckReply>('/coupons/client/validate', {
         method: 'POST',
         body: { code, orderAmount: amount, phone: typedPhone || undefined } satisfies z.input<typeof validateCouponBody>,
         signal: controller.signal,
@@ -116,7 +116,7 @@ export function useCoupon(orderAmount: number, phone?: string, initialInput = ''
       if (state.status === 'applied') {
         // Nothing is reserved before the order exists; the call only tells the server, failures do not matter.
         const body = { couponCode: state.code } satisfies z.input<typeof removeCouponBody>
-        void api('/coupons/client/remove', couponRemovedReply, { method: 'DELETE', body }).catch(() => undefined)
+        void api<typeof couponRemovedReply>('/coupons/client/remove', { method: 'DELETE', body }).catch(() => undefined)
       }
       setInput('')
       setState(state.status === 'applied' ? { status: 'removed', code: state.code } : { status: 'idle' })

@@ -9,7 +9,7 @@
  *   quote.isFree         // fee === 0
  *   quote.stopdeskAvailable, quote.isLoading, quote.isError, quote.refetch()
  */
-import { type DeliveryType, wilayaFees } from '@shop/shared'
+import { type DeliveryType, type wilayaFees } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import { deliveryKeys } from '../../../lib/query-keys.ts'
@@ -17,7 +17,7 @@ import { deliveryKeys } from '../../../lib/query-keys.ts'
 export function useDeliveryPrices(wilayaCode: string) {
   return useQuery({
     queryKey: deliveryKeys.wilaya(wilayaCode),
-    queryFn: ({ signal }) => api(`/shipping/wilaya/${encodeURIComponent(wilayaCode)}`, wilayaFees, { signal }),
+    queryFn: ({ signal }) => api<typeof wilayaFees>(`/shipping/wilaya/${encodeURIComponent(wilayaCode)}`, { signal }),
     enabled: wilayaCode !== '',
     // Fees change rarely, but a stale fee would be refused at order time (409): a minute is a fair compromise.
     staleTime: 60_000,

@@ -5,7 +5,7 @@ import { useLocale } from '@shop/client-kit'
  *   const communes = useCommunes(wilayaCode)  // disabled until a wilaya is chosen
  * Most forms want <WilayaCommuneFields /> instead, which uses both.
  */
-import { communesReply, pickLocalized, wilayasReply } from '@shop/shared'
+import { type communesReply, pickLocalized, type wilayasReply } from '@shop/shared'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 
@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000
 export function useWilayas() {
   return useQuery({
     queryKey: locationKeys.wilayas(),
-    queryFn: ({ signal }) => api('/location/states', wilayasReply, { signal }).then((data) => data.states),
+    queryFn: ({ signal }) => api<typeof wilayasReply>('/location/states', { signal }).then((data) => data.states),
     staleTime: DAY_MS,
   })
 }
@@ -29,7 +29,7 @@ export function useCommunes(wilayaCode: string) {
   return useQuery({
     queryKey: locationKeys.communes(wilayaCode),
     queryFn: ({ signal }) =>
-      api(`/location/states/${Number(wilayaCode)}/cities`, communesReply, { signal }).then((data) => data.cities),
+      api<typeof communesReply>(`/location/states/${Number(wilayaCode)}/cities`, { signal }).then((data) => data.cities),
     enabled: wilayaCode !== '',
     staleTime: DAY_MS,
   })

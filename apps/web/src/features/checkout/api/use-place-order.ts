@@ -1,4 +1,4 @@
-import { type PlaceOrderBody, placeOrderReply } from '@shop/shared'
+import { type PlaceOrderBody, type placeOrderReply } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { api } from '../../../lib/api.ts'
@@ -20,7 +20,7 @@ export function usePlaceOrder(owner: 'guest' | 'client') {
     mutationFn: async (body: PlaceOrderBody) => {
       const serialized = JSON.stringify(body)
       if (last.current?.body !== serialized) last.current = { body: serialized, key: newKey() }
-      const data = await api(`/order/${owner}`, placeOrderReply, {
+      const data = await api<typeof placeOrderReply>(`/order/${owner}`, {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': last.current.key },

@@ -1,4 +1,4 @@
-import { activeBannersReply } from '@shop/shared'
+import { type activeBannersReply } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import { shouldRetry } from '../../../lib/query-client.ts'
@@ -10,7 +10,7 @@ export const marketingKeys = {
 
 export const activeBannersQuery = queryOptions({
   queryKey: marketingKeys.activeBanners(),
-  queryFn: ({ signal }) => api('/banner/active', activeBannersReply, { signal }).then((data) => data.banners),
+  queryFn: ({ signal }) => api<typeof activeBannersReply>('/banner/active', { signal }).then((data) => data.banners),
   // The shop's own hero is a fine answer: one retry, then stop holding the top of the page on a skeleton.
   retry: (failureCount, error) => failureCount < 1 && shouldRetry(failureCount, error),
 })

@@ -1,4 +1,4 @@
-import { clientOrdersReply, placedOrderReply, type returnRequestBody } from '@shop/shared'
+import { type clientOrdersReply, type placedOrderReply, type returnRequestBody } from '@shop/shared'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { api } from '../../../lib/api.ts'
@@ -24,7 +24,7 @@ export function useOrders(filters: OrderFilters) {
       if (filters.startDate) query.set('startDate', filters.startDate)
       if (filters.endDate) query.set('endDate', filters.endDate)
       if (filters.search.trim()) query.set('searchOrders', filters.search.trim())
-      return api(`/order/client?${query}`, clientOrdersReply, { signal })
+      return api<typeof clientOrdersReply>(`/order/client?${query}`, { signal })
     },
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -35,7 +35,7 @@ export function useRequestReturn() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
-      api(`/order/client/${orderId}/return`, placedOrderReply, { method: 'POST', body: { reason } satisfies z.input<typeof returnRequestBody> }),
+      api<typeof placedOrderReply>(`/order/client/${orderId}/return`, { method: 'POST', body: { reason } satisfies z.input<typeof returnRequestBody> }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKeys.all() }),
   })
 }

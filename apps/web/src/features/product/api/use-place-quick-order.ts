@@ -1,4 +1,4 @@
-import { type DeliveryType, normalizeDzMobile, type PlaceOrderBody, type PlacedOrder, placeOrderReply, toLatinDigits } from '@shop/shared'
+import { type DeliveryType, normalizeDzMobile, type PlaceOrderBody, type PlacedOrder, type placeOrderReply, toLatinDigits } from '@shop/shared'
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { api } from '../../../lib/api.ts'
@@ -72,7 +72,7 @@ export function usePlaceQuickOrder() {
       // A guest who never added to the cart has no session id: the order goes without one (the server
       // issues session ids on a first add only), and its Idempotency-Key alone makes a retry safe.
       const path = input.asClient ? '/order/client' : '/order/guest'
-      const data = await api(path, placeOrderReply, {
+      const data = await api<typeof placeOrderReply>(path, {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },

@@ -1,4 +1,4 @@
-import { productDetailReply } from '@shop/shared'
+import { type productDetailReply } from '@shop/shared'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 
@@ -10,7 +10,7 @@ export const productKeys = {
 export function productQuery(idOrSlug: string) {
   return queryOptions({
     queryKey: productKeys.detail(idOrSlug),
-    queryFn: ({ signal }) => api(`/product/${encodeURIComponent(idOrSlug)}`, productDetailReply, { signal }),
+    queryFn: ({ signal }) => api<typeof productDetailReply>(`/product/${encodeURIComponent(idOrSlug)}`, { signal }),
   })
 }
 

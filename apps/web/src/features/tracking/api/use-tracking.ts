@@ -1,4 +1,4 @@
-import { trackedOrderReply, type trackingBody, trackingReply } from '@shop/shared'
+import { type trackedOrderReply, type trackingBody, type trackingReply } from '@shop/shared'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { api } from '../../../lib/api.ts'
@@ -8,7 +8,7 @@ import { trackingKeys } from '../../../lib/query-keys.ts'
 export function useTrackOrders() {
   return useMutation({
     mutationFn: (phoneNumber: string) =>
-      api('/tracking', trackingReply, { method: 'POST', body: { phoneNumber } satisfies z.input<typeof trackingBody> }).then((data) => data.orders),
+      api<typeof trackingReply>('/tracking', { method: 'POST', body: { phoneNumber } satisfies z.input<typeof trackingBody> }).then((data) => data.orders),
   })
 }
 
@@ -16,7 +16,7 @@ export function useTrackedOrderDetails(orderId: string | null, phoneNumber: stri
   return useQuery({
     queryKey: trackingKeys.details(orderId, phoneNumber),
     queryFn: ({ signal }) =>
-      api(`/tracking/${orderId}`, trackedOrderReply, { method: 'POST', body: { phoneNumber }, signal }).then((data) => data.order),
+      api<typeof trackedOrderReply>(`/tracking/${orderId}`, { method: 'POST', body: { phoneNumber }, signal }).then((data) => data.order),
     enabled: orderId !== null,
     staleTime: 0,
     retry: false,
