@@ -25,6 +25,8 @@ export interface LoadResult {
   rssMb: number
   /** One-minute load average of the machine when the run ended (other processes share the cores). */
   loadAvg: number
+  /** CPU time of the server process (user + system, /proc/<pid>/stat) during the measured run, per request. */
+  cpuMsPerRequest?: number
 }
 
 export interface LoadOptions {
@@ -45,6 +47,28 @@ async function rssMb(pid: number): Promise<number> {
   } catch {
     return 0
   }
+}
+
+/** Linux clock ticks per second (USER_HZ), the unit of utime and stime in /proc/<pid>/stat. */
+const CLOCK_TICKS = 100
+
+/** CPU milliseconds (user + system) a process has used so far, or null when /proc cannot tell. */
+export async function cpuMs(pid: number): Promise<number | null> {
+  try {
+    return cpuMsFromStat(await readFile(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+/** utime + stime (fields 14 and 15, counted after the parenthesised command name) in milliseconds. */
+export function cpuMsFromStat(stat: string): number | null {
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // rest[0] is field 3 (state): utime is field 14, stime field 15
+  const utime = Number(rest[11])
+  const stime = Number(rest[12])
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) return null
+  return ((utime + stime) * 1000) / CLOCK_TICKS
 }
 
 function once(request: LoadRequest, port: number, connections: number, seconds: number, amount?: number) {
@@ -96,7 +120,9 @@ export async function load(request: LoadRequest, options: LoadOptions): Promise<
     })
   }, 200)
   try {
+    const cpuBefore = await cpuMs(options.pid)
     const result = await once(request, options.port, options.connections, options.seconds, options.amount)
+    const cpuAfter = await cpuMs(options.pid)
     const codes: Record<string, number> = {}
     for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) codes[code] = Number(stat.count)
     return {
@@ -109,6 +135,9 @@ export async function load(request: LoadRequest, options: LoadOptions): Promise<
       codes,
       rssMb: Math.round(peak),
       loadAvg: Number(os.loadavg()[0]?.toFixed(1)),
+      ...(cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+        ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
+        : {}),
     }
   } finally {
     clearInterval(timer)

@@ -36,6 +36,103 @@ export interface TargetResult {
   ceilings: Record<string, { bytes?: LoadResult; sql?: LoadResult }>
   oversold: { hot: OversoldCheck; sellOut: SellOutCheck } | null
   explains: Record<string, { sql: string; plan: string }[]>
+  /** PostgreSQL only: bare node-postgres routes (page-1k, page-100k, order-distinct, order-hot). */
+  floors?: Record<string, LoadResult>
+}
+
+/** Which floor each store figure is set against. */
+export const FLOOR_OF: Record<string, string> = {
+  list: 'page-1k',
+  'list-uncached': 'page-1k',
+  category: 'page-1k',
+  'category-uncached': 'page-1k',
+  detail: 'page-1k',
+  'detail-uncached': 'page-1k',
+  'search-ar': 'page-1k',
+  'search-ar-uncached': 'page-1k',
+  'search-fr': 'page-1k',
+  'search-fr-uncached': 'page-1k',
+  'order-distinct': 'order-distinct',
+  'order-hot': 'order-hot',
+}
+
+const FLOOR_LABELS: Record<string, string> = {
+  'page-1k': 'Floor: 12-row page by an index, 1 000-row table (bare Fastify + pg)',
+  'page-100k': 'Floor: 12-row page by an index, 100 000-row table (bare Fastify + pg)',
+  'order-distinct': 'Floor: order transaction, distinct stock rows (bare Fastify + pg)',
+  'order-hot': 'Floor: order transaction, one hot stock row (bare Fastify + pg)',
+}
+
+export interface FloorShare {
+  key: string
+  label: string
+  rps: number
+  floor: string
+  floorRps: number
+  /** The store's req/s as a share of its floor's (orders: created orders per second against the floor's). */
+  share: number | null
+  cpuMsPerRequest: number | null
+  floorCpuMsPerRequest: number | null
+  /** How many times the floor's CPU per request the store spends. */
+  cpuRatio: number | null
+}
+
+const successRps = (r: LoadResult) => (r.requests > 0 ? ((r.codes['201'] ?? 0) / r.requests) * r.rps : 0)
+
+/** Each store figure that has a floor, as a share of it, with the CPU milliseconds per request of both. */
+export function floorShares(t: TargetResult): FloorShare[] {
+  const floors = t.floors
+  if (!floors) return []
+  const out: FloorShare[] = []
+  for (const [key, r] of Object.entries(t.results)) {
+    const floorKey = FLOOR_OF[key]
+    const floor = floorKey ? floors[floorKey] : undefined
+    if (!floorKey || !floor) continue
+    const order = key.startsWith('order-')
+    const rps = order ? successRps(r) : r.rps
+    const floorRps = order ? successRps(floor) : floor.rps
+    const cpu = r.cpuMsPerRequest ?? null
+    const floorCpu = floor.cpuMsPerRequest ?? null
+    out.push({
+      key,
+      label: r.label,
+      rps,
+      floor: floorKey,
+      floorRps,
+      share: floorRps > 0 ? rps / floorRps : null,
+      cpuMsPerRequest: cpu,
+      floorCpuMsPerRequest: floorCpu,
+      cpuRatio: cpu !== null && floorCpu !== null && floorCpu > 0 ? cpu / floorCpu : null,
+    })
+  }
+  return out
+}
+
+const ms3 = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '-' : v.toFixed(3))
+const times = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '-' : `${v.toFixed(1)}x`)
+
+/** The floors, then each store figure as a share of its floor; empty when the target has no floors. */
+export function floorTable(t: TargetResult): string {
+  const floors = t.floors
+  if (!floors || !Object.keys(floors).length) return ''
+  const lines = [
+    `Floors (${t.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}), measured in the same run:`,
+    '',
+    '| Floor | req/s | p50 ms | p99 ms | errors | non-2xx | server CPU ms/request | machine load |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ]
+  for (const [key, r] of Object.entries(floors)) {
+    lines.push(`| ${FLOOR_LABELS[key] ?? key} | ${n0(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${ms3(r.cpuMsPerRequest)} | ${r.loadAvg ?? '-'} |`)
+  }
+  lines.push(
+    '',
+    '| Store figure | req/s (orders: created/s) | floor | floor req/s | share of floor | server CPU ms/request | floor CPU ms/request | CPU vs floor |',
+    '|---|---:|---|---:|---:|---:|---:|---:|',
+  )
+  for (const s of floorShares(t)) {
+    lines.push(`| ${s.label} | ${n0(s.rps)} | ${s.floor} | ${n0(s.floorRps)} | ${pct(s.share)} | ${ms3(s.cpuMsPerRequest)} | ${ms3(s.floorCpuMsPerRequest)} | ${times(s.cpuRatio)} |`)
+  }
+  return lines.join('\n')
 }
 
 export interface Figures {
@@ -206,8 +303,8 @@ export function budgetTable(f: Figures): string {
 
 function loadTable(t: TargetResult): string {
   const lines = [
-    '| Endpoint | req/s | p50 ms | p99 ms | errors | non-2xx | server RSS MB | reply bytes | SQL statements | / framework ceiling | / framework+db ceiling | machine load |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Endpoint | req/s | p50 ms | p99 ms | errors | non-2xx | server RSS MB | reply bytes | SQL statements | / framework ceiling | / framework+db ceiling | server CPU ms/request | machine load |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ]
   for (const [key, r] of Object.entries(t.results)) {
     const c = t.ceilings[key]
@@ -216,7 +313,7 @@ function loadTable(t: TargetResult): string {
       .map(([code, count]) => `${count}×${code}`)
       .join(' ')
     lines.push(
-      `| ${r.label} | ${n0(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx}${codes ? ` (${codes})` : ''} | ${r.rssMb} | ${r.bytes === undefined ? '-' : n0(r.bytes)} | ${r.statements ?? '-'} | ${c?.bytes ? pct(r.rps / c.bytes.rps) : '-'} | ${c?.sql ? pct(r.rps / c.sql.rps) : '-'} | ${r.loadAvg ?? '-'} |`,
+      `| ${r.label} | ${n0(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx}${codes ? ` (${codes})` : ''} | ${r.rssMb} | ${r.bytes === undefined ? '-' : n0(r.bytes)} | ${r.statements ?? '-'} | ${c?.bytes ? pct(r.rps / c.bytes.rps) : '-'} | ${c?.sql ? pct(r.rps / c.sql.rps) : '-'} | ${ms3(r.cpuMsPerRequest)} | ${r.loadAvg ?? '-'} |`,
     )
   }
   return lines.join('\n')
@@ -225,10 +322,10 @@ function loadTable(t: TargetResult): string {
 function ceilingTable(t: TargetResult): string {
   const entries = Object.entries(t.ceilings)
   if (!entries.length) return ''
-  const lines = ['| Ceiling | req/s | p50 ms | p99 ms | errors | RSS MB | machine load |', '|---|---:|---:|---:|---:|---:|---:|']
+  const lines = ['| Ceiling | req/s | p50 ms | p99 ms | errors | RSS MB | server CPU ms/request | machine load |', '|---|---:|---:|---:|---:|---:|---:|---:|']
   for (const [key, c] of entries) {
-    if (c.bytes) lines.push(`| ${key}: bare Fastify route, same bytes (framework) | ${n0(c.bytes.rps)} | ${c.bytes.p50} | ${c.bytes.p99} | ${c.bytes.errors} | ${c.bytes.rssMb} | ${c.bytes.loadAvg ?? '-'} |`)
-    if (c.sql) lines.push(`| ${key}: bare route, same SQL, same driver (framework + database) | ${n0(c.sql.rps)} | ${c.sql.p50} | ${c.sql.p99} | ${c.sql.errors} | ${c.sql.rssMb} | ${c.sql.loadAvg ?? '-'} |`)
+    if (c.bytes) lines.push(`| ${key}: bare Fastify route, same bytes (framework) | ${n0(c.bytes.rps)} | ${c.bytes.p50} | ${c.bytes.p99} | ${c.bytes.errors} | ${c.bytes.rssMb} | ${ms3(c.bytes.cpuMsPerRequest)} | ${c.bytes.loadAvg ?? '-'} |`)
+    if (c.sql) lines.push(`| ${key}: bare route, same SQL, same driver (framework + database) | ${n0(c.sql.rps)} | ${c.sql.p50} | ${c.sql.p99} | ${c.sql.errors} | ${c.sql.rssMb} | ${ms3(c.sql.cpuMsPerRequest)} | ${c.sql.loadAvg ?? '-'} |`)
   }
   return lines.join('\n')
 }
@@ -277,6 +374,8 @@ export function markdownReport(f: Figures, elapsedMs: number): string {
     )
     const c = ceilingTable(t)
     if (c) out.push('Ceilings, measured in the same run:', '', c, '')
+    const floor = floorTable(t)
+    if (floor) out.push(floor, '')
     if (t.oversold) {
       const h = t.oversold.hot
       const s = t.oversold.sellOut

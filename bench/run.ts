@@ -10,7 +10,7 @@ import { routeJavaScript } from './bundle.ts'
 import { lighthousePages, type PageScore } from './lighthouse.ts'
 import { load, type LoadResult } from './load.ts'
 import { log, parseOptions, repoRoot, type TargetKind, USAGE } from './options.ts'
-import { budgetTable, type Figures, machine, type OversoldCheck, type SellOutCheck, type TargetResult, writeReport } from './report.ts'
+import { budgetTable, type Figures, floorTable, machine, type OversoldCheck, type SellOutCheck, type TargetResult, writeReport } from './report.ts'
 import { type Fixture, fixture, guestOrders, scenarios } from './scenarios.ts'
 import { control, query, startStore, stopStores, type Store } from './store.ts'
 
@@ -64,7 +64,7 @@ async function measureTarget(
       await control(store, 'GET', '/idle')
       const result = await load(s.request, opts)
       out.results[s.key] = { ...result, label: s.label, bytes: captured?.bytes, statements: captured?.statements }
-      log(`${kind} ${s.key}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}, RSS ${result.rssMb} MB`)
+      log(`${kind} ${s.key}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}, RSS ${result.rssMb} MB, CPU ${result.cpuMsPerRequest?.toFixed(3) ?? '-'} ms/request`)
       if (s.capture && withExplain) out.explains[s.key] = (await control<{ plans: { sql: string; plan: string }[] }>(store, 'GET', `/explain/${s.key}`)).plans
     }
     if (withCeilings) {
@@ -79,12 +79,36 @@ async function measureTarget(
         log(`${kind} ceiling ${key}: bytes ${c.bytes?.rps.toFixed(0) ?? '-'} req/s, sql ${c.sql.rps.toFixed(0)} req/s`)
       }
     }
+    if (withCeilings && kind === 'postgres') out.floors = await floors(store, opts)
     if (out.results['order-hot']) out.oversold = { hot: await hotCheck(store, f, hotStock), sellOut: await sellOut(store, f) }
     if (afterLoad) await afterLoad(store, f)
     return out
   } finally {
     await store.cleanup()
   }
+}
+
+/**
+ * The floors, on the control port of the same process: a 12-row page by an index from a bare 1 000-row and
+ * 100 000-row table, and one order transaction (take one unit, insert an order and a line) on distinct stock
+ * rows and on one hot row, with the load settings of the store's figures.
+ */
+async function floors(store: Store, opts: { port: number; pid: number; connections: number; seconds: number; warmupSeconds: number }) {
+  const copts = { ...opts, port: store.controlPort }
+  const out: Record<string, LoadResult> = {}
+  const runs: [string, Parameters<typeof load>[0]][] = [
+    ['page-1k', { method: 'GET', path: '/floor/page/1k' }],
+    ['page-100k', { method: 'GET', path: '/floor/page/100k' }],
+    ['order-distinct', { method: 'POST', path: '/floor/order', body: { stockId: 1 }, vary: (n) => ({ body: { stockId: (n % 1000) + 1 } }) }],
+    ['order-hot', { method: 'POST', path: '/floor/order', body: { stockId: 1 } }],
+  ]
+  for (const [key, request] of runs) {
+    await control(store, 'GET', '/idle')
+    const r = await load(request, copts)
+    out[key] = r
+    log(`${store.kind} floor ${key}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, CPU ${r.cpuMsPerRequest?.toFixed(3) ?? '-'} ms/request`)
+  }
+  return out
 }
 
 /** Waits until requests still running when the load ended have committed: two equal readings 500 ms apart. */
@@ -187,7 +211,8 @@ async function main(): Promise<void> {
   }
 
   const report = await writeReport(repoRoot, figures, Date.now() - started)
-  process.stdout.write(`\n${budgetTable(figures)}\n\nReport: ${report}\n`)
+  const shares = figures.targets.map((t) => floorTable(t)).filter(Boolean)
+  process.stdout.write(`\n${budgetTable(figures)}\n\n${shares.join('\n\n')}${shares.length ? '\n\n' : ''}Report: ${report}\n`)
 }
 
 async function storefront(store: Store): Promise<PageScore[]> {

@@ -48,6 +48,8 @@ const generator: { client: SqlClient; end: () => Promise<void> } = config.DATABA
 const generated = await generate(generator.client, Number(process.env.BENCH_PRODUCTS ?? 1000), Number(process.env.BENCH_ORDERS ?? 0), (line) =>
   process.stderr.write(`[serve] ${line}\n`),
 )
+// The floors (PostgreSQL only): bare tables in their own schema, the store's tables untouched.
+if (config.DATABASE_URL) await createFloorTables(generator.client)
 await generator.end()
 const staffEmail = process.env.BENCH_STAFF_EMAIL ?? 'bench@khatwa.dz'
 await createStaff(database.db, { email: staffEmail, password: process.env.BENCH_STAFF_PASSWORD ?? 'bench-password-1', name: 'Bench', role: 'manager' })
@@ -152,6 +154,65 @@ control.post<{ Body: { sql: string; params?: unknown[] } }>('/query', async (req
   return { rows: res.rows }
 })
 
+// ---------------------------------------------------------------- floors (PostgreSQL)
+// The physical floor of "one query, one reply" and of "one order": a bare route with node-postgres on its
+// own pool (the store's pool size), no framework plugins, no schema validation, no ORM.
+async function createFloorTables(sql: SqlClient): Promise<void> {
+  const statements = [
+    'drop schema if exists bench_floor cascade',
+    'create schema bench_floor',
+    ...[
+      ['page_1k', 1000],
+      ['page_100k', 100_000],
+    ].flatMap(([name, rows]) => [
+      `create table bench_floor.${name} (id int primary key, name text not null, price int not null, created_at timestamptz not null)`,
+      `insert into bench_floor.${name} select i, 'Item ' || i, 1000 + (i * 37) % 9000, now() - i * interval '1 minute' from generate_series(1, ${rows}) i`,
+      `create index on bench_floor.${name} (created_at desc, id desc)`,
+      `analyze bench_floor.${name}`,
+    ]),
+    'create table bench_floor.stock (id int primary key, stock int not null)',
+    'insert into bench_floor.stock select i, 1000000000 from generate_series(1, 1000) i',
+    'create table bench_floor.orders (id bigserial primary key, phone text not null, total int not null, created_at timestamptz not null default now())',
+    'create table bench_floor.order_lines (id bigserial primary key, order_id bigint not null references bench_floor.orders(id), stock_id int not null, quantity int not null)',
+    'analyze bench_floor.stock',
+  ]
+  for (const statement of statements) await sql.query(statement)
+}
+
+const floorPool = config.DATABASE_URL ? new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX }) : null
+
+control.get<{ Params: { table: '1k' | '100k' } }>('/floor/page/:table', async (request, reply) => {
+  if (!floorPool) return reply.code(404).send('PostgreSQL only')
+  const table = request.params.table === '100k' ? 'page_100k' : 'page_1k'
+  const res = await floorPool.query({
+    name: `floor-page-${table}`,
+    text: `select id, name, price, created_at from bench_floor.${table} order by created_at desc, id desc limit 12`,
+  })
+  return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ items: res.rows }))
+})
+
+control.post<{ Body: { stockId: number } }>('/floor/order', async (request, reply) => {
+  if (!floorPool) return reply.code(404).send('PostgreSQL only')
+  const conn = await floorPool.connect()
+  try {
+    await conn.query('begin')
+    const taken = await conn.query({ name: 'floor-take', text: 'update bench_floor.stock set stock = stock - 1 where id = $1 and stock > 0', values: [request.body.stockId] })
+    if (taken.rowCount !== 1) {
+      await conn.query('rollback')
+      return reply.code(409).send({ error: 'out of stock' })
+    }
+    const order = await conn.query<{ id: string }>({ name: 'floor-order', text: 'insert into bench_floor.orders (phone, total) values ($1, $2) returning id', values: ['0555000000', 4500] })
+    await conn.query({ name: 'floor-line', text: 'insert into bench_floor.order_lines (order_id, stock_id, quantity) values ($1, $2, 1)', values: [order.rows[0]?.id, request.body.stockId] })
+    await conn.query('commit')
+    return reply.code(201).send({ id: order.rows[0]?.id })
+  } catch (error) {
+    await conn.query('rollback').catch(() => {})
+    throw error
+  } finally {
+    conn.release()
+  }
+})
+
 let inFlight = 0
 app.server.on('request', (_req, res) => {
   inFlight++
@@ -164,6 +225,7 @@ process.stdout.write(`BENCH READY ${JSON.stringify({ port: config.PORT, controlP
 const stop = async () => {
   await app.close().catch(() => {})
   await control.close().catch(() => {})
+  await floorPool?.end().catch(() => {})
   await database.close().catch(() => {})
   process.exit(0)
 }
