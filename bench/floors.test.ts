@@ -1,21 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { cpuMsFromStat, type LoadResult } from './load.ts'
+import { cpuMsFromStat } from './load.ts'
 import { floorShares, floorTable, markdownReport, type TargetResult } from './report.ts'
-
-const result = (over: Partial<LoadResult & { label: string }>): LoadResult & { label: string } => ({
-  label: 'x',
-  requests: 1000,
-  rps: 100,
-  p50: 5,
-  p99: 10,
-  errors: 0,
-  non2xx: 0,
-  codes: { '200': 1000 },
-  rssMb: 100,
-  loadAvg: 1,
-  ...over,
-})
+import { result } from './test-results.ts'
 
 const target = (over: Partial<TargetResult>): TargetResult => ({
   kind: 'postgres',

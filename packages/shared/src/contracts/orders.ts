@@ -12,7 +12,7 @@ import {
   RETURN_REQUEST_STATUSES,
 } from '../orders.ts'
 import { trackingPhone } from '../phone.ts'
-import { count, timestamp } from './http.ts'
+import { count, pagingQuery, timestamp } from './http.ts'
 
 /** Orders: placing one (storefront), the client's orders, public tracking, and the back office's orders. */
 
@@ -25,19 +25,6 @@ const paymentMethod = z.enum(PAYMENT_METHODS)
 const paymentStatus = z.enum(PAYMENT_STATUSES)
 const deliveryType = z.enum(DELIVERY_TYPES)
 const amount = z.number().int()
-
-/** `page` from 1; `limit` capped at 100, never refused for being large. */
-function paging(defaultLimit: number) {
-  return {
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .default(defaultLimit)
-      .transform((n) => Math.min(n, 100)),
-  }
-}
 
 // ---------------------------------------------------------------- placing an order
 
@@ -165,7 +152,7 @@ export const orderIdParams = z.object({ id: idParam })
 
 /** `GET /order/client`. The storefront's filter sends capitalised statuses ("Pending"): compared in lower case. */
 export const clientOrdersQuery = z.object({
-  ...paging(10),
+  ...pagingQuery(10),
   status: z
     .string()
     .trim()
@@ -310,7 +297,7 @@ const orderFilterQuery = {
   search: z.string().trim().max(100).optional(),
 }
 /** `GET /admin/orders`. */
-export const adminOrdersQuery = z.object({ ...orderFilterQuery, ...paging(20) })
+export const adminOrdersQuery = z.object({ ...orderFilterQuery, ...pagingQuery(20) })
 
 /**
  * `GET /admin/orders/export.csv`: the list's filter, `status` being one status or several separated by

@@ -1,0 +1,16 @@
+import type { LoadResult } from './load.ts'
+
+/** A load run's figures for the report tests: 1,000 requests at 100 req/s, all 200, unless told. */
+export const result = (over: Partial<LoadResult & { label: string }>): LoadResult & { label: string } => ({
+  label: 'x',
+  requests: 1000,
+  rps: 100,
+  p50: 5,
+  p99: 10,
+  errors: 0,
+  non2xx: 0,
+  codes: { '200': 1000 },
+  rssMb: 100,
+  loadAvg: 1,
+  ...over,
+})
