@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type Cart, type CartItem, type Locale, MAX_LINE_QUANTITY, pickLocalized as localized } from '@shop/shared'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { cartItems, cartMerges, carts, products, variants } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -161,24 +161,39 @@ export async function readCart(db: Db, owner: CartOwner, locale: Locale): Promis
  * single size or colour, that part may be left out. Refuses unknown or ambiguous choices.
  */
 export async function resolveVariant(db: Db, productId: string, size?: string, color?: string) {
-  // the product and its variants in one query (one round trip per line on every add-to-cart and order)
-  const rows = await db
-    .select({
-      product: { id: products.id, price: products.price, isActive: products.isActive, nameAr: products.nameAr, nameFr: products.nameFr },
-      variant: { id: variants.id, size: variants.size, color: variants.color, stock: variants.stock, sku: variants.sku },
-    })
-    .from(products)
-    .leftJoin(variants, eq(variants.productId, products.id))
-    .where(eq(products.id, productId))
-  const product = rows[0]?.product
-  if (!product || !product.isActive) throw new AppError('PRODUCT_NOT_FOUND')
-  const all = rows.flatMap((row) => (row.variant ? [row.variant] : []))
-  const matches = all.filter(
-    (v) => (size === undefined || v.size === size) && (color === undefined || v.color.toLowerCase() === color.toLowerCase()),
-  )
-  if (matches.length === 0) throw new AppError('VARIANT_NOT_FOUND')
-  if (matches.length > 1) throw new AppError('VARIANT_REQUIRED')
-  return { product, variant: matches[0] as (typeof all)[number] }
+  const [line] = await resolveVariants(db, [{ productId, size, color }])
+  return line as NonNullable<typeof line>
+}
+
+/**
+ * The products and variants of several lines in one query (one round trip for a whole order); each line
+ * is matched in turn, so the first line that names no single variant gives the error.
+ */
+export async function resolveVariants(db: Db, lines: { productId: string; size?: string | undefined; color?: string | undefined }[]) {
+  const ids = [...new Set(lines.map((l) => l.productId))]
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            product: { id: products.id, price: products.price, isActive: products.isActive, nameAr: products.nameAr, nameFr: products.nameFr },
+            variant: { id: variants.id, size: variants.size, color: variants.color, stock: variants.stock, sku: variants.sku },
+          })
+          .from(products)
+          .leftJoin(variants, eq(variants.productId, products.id))
+          .where(ids.length === 1 ? eq(products.id, ids[0] as string) : inArray(products.id, ids))
+  return lines.map(({ productId, size, color }) => {
+    const own = rows.filter((row) => row.product.id === productId)
+    const product = own[0]?.product
+    if (!product || !product.isActive) throw new AppError('PRODUCT_NOT_FOUND')
+    const all = own.flatMap((row) => (row.variant ? [row.variant] : []))
+    const matches = all.filter(
+      (v) => (size === undefined || v.size === size) && (color === undefined || v.color.toLowerCase() === color.toLowerCase()),
+    )
+    if (matches.length === 0) throw new AppError('VARIANT_NOT_FOUND')
+    if (matches.length > 1) throw new AppError('VARIANT_REQUIRED')
+    return { product, variant: matches[0] as (typeof all)[number] }
+  })
 }
 
 function checkStock(quantity: number, stock: number, name: string): void {

@@ -46,14 +46,34 @@ export async function countPendingOrders(db: Db, phone: string): Promise<number>
   return Number(open?.n ?? 0)
 }
 
-/** One conditional UPDATE, so two shoppers racing for the last unit cannot both win. */
-export async function takeStock(db: Db, variantId: string, quantity: number): Promise<boolean> {
-  const taken = await db
-    .update(variants)
-    .set({ stock: sql`${variants.stock} - ${quantity}`, updatedAt: sql`now()` })
-    .where(and(eq(variants.id, variantId), sql`${variants.stock} >= ${quantity}`))
-    .returning({ stock: variants.stock })
-  return taken.length > 0
+/**
+ * The stock of every line in one conditional UPDATE: each variant is decremented only where enough is
+ * left, so two shoppers racing for the last unit cannot both win. An order of several variants locks
+ * their rows in variant-id order first (FOR NO KEY UPDATE, the UPDATE's own lock: a FOR UPDATE would
+ * wait on the key-share locks the order lines of other orders hold on those variants; a statement of its own, so the UPDATE's snapshot sees what the
+ * orders it waited for committed): two orders of the same variants cannot deadlock. Returns the ids of
+ * the variants taken: fewer than the lines when one was short.
+ */
+export async function takeStock(db: Db, lines: { variantId: string; quantity: number }[]): Promise<Set<string>> {
+  if (lines.length === 0) return new Set()
+  if (lines.length > 1) {
+    await db
+      .select({ id: variants.id })
+      .from(variants)
+      .where(inArray(variants.id, lines.map((l) => l.variantId)))
+      .orderBy(asc(variants.id))
+      .for('no key update')
+  }
+  const wanted = sql.join(
+    lines.map((l) => sql`(${l.variantId}::uuid, ${l.quantity}::int)`),
+    sql`, `,
+  )
+  const taken = await db.execute<{ id: string }>(sql`
+    update ${variants} v set stock = v.stock - w.quantity, updated_at = now()
+    from (values ${wanted}) as w(id, quantity)
+    where v.id = w.id and v.stock >= w.quantity
+    returning v.id`)
+  return new Set((taken as unknown as { rows: { id: string }[] }).rows.map((r) => r.id))
 }
 
 export async function variantStock(db: Db, variantId: string): Promise<number> {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { communes } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { pickLocalized as localized } from '@shop/shared'
-import { resolveVariant } from '../cart/cart.service.ts'
+import { resolveVariants } from '../cart/cart.service.ts'
 import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupons.service.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
 import { quoteDelivery } from '../shipping/shipping.service.ts'
@@ -73,11 +73,9 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
   if (input.paymentMethod === 'bank_transfer' && !settings.bankDetails) throw new AppError('PAYMENT_METHOD_UNAVAILABLE')
   if (input.paymentMethod === 'ccp' && !settings.ccpDetails) throw new AppError('PAYMENT_METHOD_UNAVAILABLE')
 
-  const lines = []
-  for (const item of input.items) {
-    const { product, variant } = await resolveVariant(db, item.productId, item.size, item.color)
-    lines.push({ product, variant, quantity: item.quantity })
-  }
+  // every line's product and variant in one query
+  const resolved = await resolveVariants(db, input.items)
+  const lines = resolved.map(({ product, variant }, i) => ({ product, variant, quantity: input.items[i]?.quantity ?? 0 }))
   // the same variant asked for twice (e.g. size given once, left out once) is one line
   const byVariant = new Map<string, (typeof lines)[number]>()
   for (const line of lines) {
@@ -169,20 +167,12 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
       throw new AppError('OPEN_ORDERS_LIMIT', { params: { limit }, data: { limit } })
     }
 
-    for (const line of quote.lines) {
-      if (!(await takeStock(tx, line.variant.id, line.quantity))) {
-        const stock = await variantStock(tx, line.variant.id)
-        const name = localized(line.product.nameAr, line.product.nameFr, ctx.locale)
-        if (stock <= 0) throw new AppError('OUT_OF_STOCK', { params: { name }, data: { productId: line.product.id, stock: 0 } })
-        throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock }, data: { productId: line.product.id, stock } })
-      }
-    }
-    // Sold counts only after every variant is taken, product by product in id order: interleaving them
-    // with the variant updates let two orders of sizes of one product lock in opposite orders (deadlock).
-    const soldByProduct = new Map<string, number>()
-    for (const line of quote.lines) soldByProduct.set(line.product.id, (soldByProduct.get(line.product.id) ?? 0) + line.quantity)
-    for (const [productId, sold] of [...soldByProduct].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      await addSoldCount(tx, productId, sold)
+    // the photos of the lines, read before any row of the order is locked
+    const imageRows = await imagesOfProducts(tx, [...new Set(quote.lines.map((l) => l.product.id))])
+    // each line keeps the photo of its own colour, else one of no colour in particular, else the first
+    const imageOf = (productId: string, color: string): string | null => {
+      const own = imageRows.filter((r) => r.productId === productId)
+      return (own.find((r) => r.color === color) ?? own.find((r) => r.color === null) ?? own[0])?.path ?? null
     }
 
     const order = await insertOrder(tx, {
@@ -207,13 +197,6 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
       couponId: quote.coupon?.id ?? null,
       couponCode: quote.coupon?.code ?? null,
     })
-
-    const imageRows = await imagesOfProducts(tx, [...new Set(quote.lines.map((l) => l.product.id))])
-    // each line keeps the photo of its own colour, else one of no colour in particular, else the first
-    const imageOf = (productId: string, color: string): string | null => {
-      const own = imageRows.filter((r) => r.productId === productId)
-      return (own.find((r) => r.color === color) ?? own.find((r) => r.color === null) ?? own[0])?.path ?? null
-    }
     await insertOrderLines(
       tx,
       quote.lines.map((line) => ({
@@ -240,10 +223,28 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     }
     if (input.fromCart) {
       // An order "from the cart" must find its lines still in the cart. A double submit with new keys
-      // waits here on the first order's row locks, then finds the lines gone: 422 CART_EMPTY, and its
-      // stock decrements roll back (one order per cart, docs/reliability-test-plan.md B1.5).
+      // waits here on the first order's locks of those cart lines, then finds them gone: 422 CART_EMPTY,
+      // and all it wrote rolls back (one order per cart, docs/reliability-test-plan.md B1.5).
       const removed = await removeCartLines(tx, ctx, quote.lines.map((l) => l.variant.id))
       if (removed < quote.lines.length) throw new AppError('CART_EMPTY')
+    }
+
+    // The stock last: the rows of the variants (the hot ones of a sale) stay locked only for this
+    // statement, the sold counts and the commit. All lines in one statement, locked in variant-id order.
+    const taken = await takeStock(tx, quote.lines.map((l) => ({ variantId: l.variant.id, quantity: l.quantity })))
+    const short = quote.lines.find((l) => !taken.has(l.variant.id))
+    if (short) {
+      const stock = await variantStock(tx, short.variant.id)
+      const name = localized(short.product.nameAr, short.product.nameFr, ctx.locale)
+      if (stock <= 0) throw new AppError('OUT_OF_STOCK', { params: { name }, data: { productId: short.product.id, stock: 0 } })
+      throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock }, data: { productId: short.product.id, stock } })
+    }
+    // Sold counts only after every variant is taken, product by product in id order: interleaving them
+    // with the variant updates let two orders of sizes of one product lock in opposite orders (deadlock).
+    const soldByProduct = new Map<string, number>()
+    for (const line of quote.lines) soldByProduct.set(line.product.id, (soldByProduct.get(line.product.id) ?? 0) + line.quantity)
+    for (const [productId, sold] of [...soldByProduct].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      await addSoldCount(tx, productId, sold)
     }
     return { order, created: true }
   })
