@@ -145,6 +145,17 @@ export const categories = pgTable(
   (t) => [index('categories_parent_idx').on(t.parentId), check('categories_not_own_parent', sql`${t.parentId} <> ${t.id}`)],
 )
 
+/**
+ * Active products per category, kept by the triggers of migration 0012 on `products`: the total of an
+ * unfiltered list or of a category page is a sum over a few dozen rows instead of a count of every product.
+ */
+export const categoryProductCounts = pgTable('category_product_counts', {
+  categoryId: uuid('category_id')
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  activeProducts: integer('active_products').notNull().default(0),
+})
+
 export const products = pgTable(
   'products',
   {
@@ -169,6 +180,17 @@ export const products = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`shop_fold(name_ar || ' ' || name_fr)`),
     /** The folded Arabic + French description, for matches ranked below names and categories. */
     descriptionSearchText: text('description_search_text').generatedAlwaysAs(sql`shop_fold(description_ar || ' ' || description_fr)`),
+    /**
+     * The product card, kept with the product so a list page reads `products` alone: units in stock over
+     * every variant, its distinct sizes and colours, and its first photo. Written only by the triggers of
+     * migration 0012 (variants and product_images), in the transaction of the write that changes them;
+     * `npm run db:check` compares them with the variants and photos.
+     */
+    cardStock: integer('card_stock').notNull().default(0),
+    cardSizes: text('card_sizes').array().notNull().default(sql`'{}'::text[]`),
+    cardColors: text('card_colors').array().notNull().default(sql`'{}'::text[]`),
+    cardImagePath: text('card_image_path'),
+    cardImageWidths: integer('card_image_widths').array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

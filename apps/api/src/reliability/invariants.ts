@@ -50,6 +50,22 @@ const CHECKS: { name: string; query: SQL }[] = [
     name: 'I-STOCK stock is never negative',
     query: sql`select id, sku, stock from variants where stock < 0`,
   },
+  {
+    name: 'I-STOCK every product card equals its variants and photos (stock, sizes, colours, first photo)',
+    // the card columns the list pages read (migration 0012 keeps them by trigger), against what they summarise
+    query: sql`select p.id, p.slug, p.card_stock, s.stock, p.card_sizes, s.sizes, p.card_colors, s.colors, p.card_image_path, s.image_path
+               from products p join product_card_source s on s.id = p.id
+               where (p.card_stock, p.card_sizes, p.card_colors, p.card_image_path, p.card_image_widths)
+                     is distinct from (s.stock, s.sizes, s.colors, s.image_path, s.image_widths)`,
+  },
+  {
+    name: 'I-STOCK active products per category equal the stored counts behind the list totals',
+    query: sql`select c.id as category_id, coalesce(k.active_products, 0) as stored, coalesce(a.n, 0) as actual
+               from categories c
+               left join category_product_counts k on k.category_id = c.id
+               left join (select category_id, count(*)::int as n from products where is_active group by category_id) a on a.category_id = c.id
+               where coalesce(k.active_products, 0) <> coalesce(a.n, 0)`,
+  },
   // ------------------------------------------------------------------ I-ORDER
   {
     name: 'I-ORDER every order has at least one line',

@@ -1,52 +1,69 @@
 import { type Locale, pickLocalized, type ProductDetailReply, type ProductSummary, sortSizes } from '@shop/shared'
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { categories, productImages, products, variants } from '../../db/schema.ts'
+import { categories, products } from '../../db/schema.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { isUuid } from '../../http/paging.ts'
-import { inCategories, listProductSummaries, PRODUCT_IMAGE_SIZE } from './catalogue.repo.ts'
+import { inCategories, listProductSummaries, newestFirst, PRODUCT_IMAGE_SIZE, summaryColumns, toProductSummary } from './catalogue.repo.ts'
 
 const RELATED_LIMIT = 8
 
-/** An active product by id or slug, with its variants, images, category and related products; null when unknown. */
+interface VariantJson {
+  id: string
+  size: string
+  color: string
+  colorHex: string | null
+  stock: number
+}
+
+interface ImageJson {
+  path: string
+  widths: number[]
+  color: string | null
+}
+
+/** json_agg arrives parsed from node-postgres and PGlite alike; a string is parsed here in case a driver does not. */
+function fromJson<T>(value: unknown): T[] {
+  if (typeof value === 'string') return JSON.parse(value) as T[]
+  return (value as T[] | null) ?? []
+}
+
+/**
+ * An active product by id or slug, with its variants, images, category and related products; null when
+ * unknown. Two statements: the product (its card columns, category, and variants and photos as JSON
+ * aggregates), then the related products of its category, which read `products` alone.
+ */
 export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale): Promise<ProductDetailReply | null> {
   const key = isUuid(idOrSlug) ? or(eq(products.id, idOrSlug), eq(products.slug, idOrSlug)) : eq(products.slug, idOrSlug)
-  const [summary] = await listProductSummaries(db, key, { limit: 1, locale })
-  if (!summary) return null
-  const [[row], variantRows, imageRows] = await Promise.all([
-    db
-      .select({
-        descriptionAr: products.descriptionAr,
-        descriptionFr: products.descriptionFr,
-        categoryId: categories.id,
-        categorySlug: categories.slug,
-        categoryNameAr: categories.nameAr,
-        categoryNameFr: categories.nameFr,
-      })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(eq(products.id, summary._id)),
-    db
-      .select({ id: variants.id, size: variants.size, color: variants.color, colorHex: variants.colorHex, stock: variants.stock })
-      .from(variants)
-      .where(eq(variants.productId, summary._id)),
-    db
-      .select({ path: productImages.path, widths: productImages.widths, color: productImages.color })
-      .from(productImages)
-      .where(eq(productImages.productId, summary._id))
-      .orderBy(asc(productImages.position), asc(productImages.createdAt)),
-  ])
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      descriptionAr: products.descriptionAr,
+      descriptionFr: products.descriptionFr,
+      categorySlug: categories.slug,
+      categoryNameAr: categories.nameAr,
+      categoryNameFr: categories.nameFr,
+      // subqueries written out in full: drizzle drops table names inside sql`` in a select
+      variants: sql<unknown>`(select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'colorHex', v.color_hex, 'stock', v.stock)), '[]'::json)
+        from variants v where v.product_id = "products"."id")`,
+      images: sql<unknown>`(select coalesce(json_agg(json_build_object('path', i.path, 'widths', i.widths, 'color', i.color) order by i.position, i.created_at), '[]'::json)
+        from product_images i where i.product_id = "products"."id")`,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.isActive, true), key))
+    .orderBy(newestFirst, asc(products.id))
+    .limit(1)
   if (!row) return null
+  const summary = toProductSummary(row, locale)
+  const variantRows = fromJson<VariantJson>(row.variants)
+  const imageRows = fromJson<ImageJson>(row.images)
   const sizeOrder = sortSizes(variantRows.map((v) => v.size))
   variantRows.sort((a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size) || a.color.localeCompare(b.color))
-  // Related products are suggestions to buy instead: only those with a variant in stock.
+  // Related products are suggestions to buy instead: only those with a variant in stock (a card stock above 0).
   const related: ProductSummary[] = await listProductSummaries(
     db,
-    and(
-      inCategories([row.categoryId]),
-      ne(products.id, summary._id),
-      sql`exists (select 1 from variants v where v.product_id = products.id and v.stock > 0)`,
-    ),
+    and(inCategories([row.categoryId]), ne(products.id, row.id), gt(products.cardStock, 0)),
     { limit: RELATED_LIMIT, locale },
   )
   return {

@@ -1,0 +1,262 @@
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { eq, sql } from 'drizzle-orm'
+import { openDatabase } from '../../db/client.ts'
+import { categories, orders, products, variants } from '../../db/schema.ts'
+import { checkInvariants } from '../../reliability/invariants.ts'
+import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
+import { freshDatabase, TEST_TARGETS } from '../../test/test-app.ts'
+import { releaseOrderStock } from '../orders/orders.admin-service.ts'
+import { takeStock } from '../orders/order.repo.ts'
+import { addProductImage, removeProductImage, reorderImages } from './product-images.admin-service.ts'
+import { replaceVariants, setStock } from './variants.admin-service.ts'
+
+interface Card {
+  stock: number
+  sizes: string[]
+  colors: string[]
+  imagePath: string | null
+  imageWidths: number[] | null
+}
+
+const apiRoot = fileURLToPath(new URL('../../../', import.meta.url))
+
+/** The card stored on the product (what list pages read). */
+async function storedCard(shop: Shop, productId: string): Promise<Card> {
+  const [row] = await shop.database.db
+    .select({
+      stock: products.cardStock,
+      sizes: products.cardSizes,
+      colors: products.cardColors,
+      imagePath: products.cardImagePath,
+      imageWidths: products.cardImageWidths,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+  assert.ok(row, 'product exists')
+  return row
+}
+
+/** The card checks of db:check (I-STOCK product cards, category counts) pass. */
+async function cardsHold(shop: Shop) {
+  const results = await checkInvariants(shop.database.db)
+  for (const result of results.filter((r) => /card|per category/.test(r.name))) {
+    assert.ok(result.ok, `${result.name}: ${result.examples.join(' ')}`)
+  }
+}
+
+for (const target of TEST_TARGETS) {
+  describe(`product cards kept with the product on ${target}`, () => {
+    let shop: Shop
+    before(async () => {
+      shop = await startShop(target)
+    })
+    after(async () => shop.close())
+
+    test('the seeded cards say what the variants say', async () => {
+      // runner: 41/black 7, 42/black 3, 43/white 0
+      assert.deepEqual(await storedCard(shop, shop.catalogue.runner.id), {
+        stock: 10,
+        sizes: ['41', '42', '43'],
+        colors: ['black', 'white'],
+        imagePath: null,
+        imageWidths: null,
+      })
+      await cardsHold(shop)
+    })
+
+    test('an order takes its units off the card; a cancellation puts them back', async () => {
+      const derby = shop.catalogue.derby
+      const before = (await storedCard(shop, derby.id)).stock
+      const cities = await shop.http('GET', '/api/v1/location/states/16/cities')
+      const res = await shop.http('POST', '/api/v1/order/guest', {
+        headers: { 'x-session-id': await shop.guestSession(), 'idempotency-key': `cards-${target}-1` },
+        body: {
+          orderItems: [{ productId: derby.id, quantity: 2, size: '42', color: 'brown' }],
+          customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: randomPhone() },
+          shippingAddress: { wilayaId: '16', communeId: cities.body.data.cities[0]._id, type: 'domicil', address: '12 rue Didouche Mourad' },
+          paymentMethod: 'cash_on_delivery',
+        },
+      })
+      assert.equal(res.status, 201, JSON.stringify(res.body))
+      assert.equal((await storedCard(shop, derby.id)).stock, before - 2)
+      const list = await shop.http('GET', '/api/v1/product?page=1&limit=50', { headers: { 'cache-control': 'no-cache' } })
+      const summary = (list.body.data.products as { slug: string; stock: number }[]).find((p) => p.slug === 'derby')
+      assert.equal(summary?.stock, before - 2, 'the list reply shows the stored card')
+      await cardsHold(shop)
+
+      const [order] = await shop.database.db.select({ id: orders.id }).from(orders).where(eq(orders.trackingNumber, res.body.data.order.trackingNumber))
+      assert.ok(order)
+      await shop.database.db.transaction(async (tx) => {
+        await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id))
+        await releaseOrderStock(tx, order.id)
+      })
+      assert.equal((await storedCard(shop, derby.id)).stock, before)
+      await cardsHold(shop)
+    })
+
+    test('a rolled-back order leaves the card as it was', async () => {
+      const runner = shop.catalogue.runner
+      const before = await storedCard(shop, runner.id)
+      const [v41, v42] = runner.variants
+      assert.ok(v41 && v42)
+      await assert.rejects(
+        shop.database.db.transaction(async (tx) => {
+          const taken = await takeStock(tx, [
+            { variantId: v41.id, quantity: 1 },
+            { variantId: v42.id, quantity: 2 },
+          ])
+          assert.equal(taken.size, 2)
+          const [inside] = await tx.select({ stock: products.cardStock }).from(products).where(eq(products.id, runner.id))
+          assert.equal(inside?.stock, before.stock - 3, 'the card moves inside the transaction')
+          throw new Error('payment refused')
+        }),
+        /payment refused/,
+      )
+      assert.deepEqual(await storedCard(shop, runner.id), before)
+    })
+
+    test('staff edits of the variant grid and of stock keep the card right', async () => {
+      const runner = shop.catalogue.runner
+      const [v41, v42, v43] = runner.variants
+      assert.ok(v41 && v42 && v43)
+      // stock, size and colour changes, one variant dropped, one added
+      await replaceVariants(shop.database.db, runner.id, [
+        { _id: v41.id, size: '41', color: 'black', stock: 4 },
+        { _id: v42.id, size: '44', color: 'black', stock: 3 },
+        { _id: v43.id, size: '43', color: 'navy', stock: 6 },
+        { size: '45', color: 'red', stock: 1 },
+      ])
+      assert.deepEqual(await storedCard(shop, runner.id), {
+        stock: 14,
+        sizes: ['41', '43', '44', '45'],
+        colors: ['black', 'navy', 'red'],
+        imagePath: null,
+        imageWidths: null,
+      })
+      await replaceVariants(shop.database.db, runner.id, [
+        { _id: v41.id, size: '41', color: 'black', stock: 4 },
+        { _id: v43.id, size: '43', color: 'navy', stock: 6 },
+      ])
+      assert.deepEqual(await storedCard(shop, runner.id), { stock: 10, sizes: ['41', '43'], colors: ['black', 'navy'], imagePath: null, imageWidths: null })
+      await setStock(shop.database.db, [
+        { variantId: v41.id, stock: 0 },
+        { variantId: v43.id, stock: 2 },
+      ])
+      assert.equal((await storedCard(shop, runner.id)).stock, 2)
+      // a variant moved to another product: both cards follow
+      const scarf = shop.catalogue.scarf
+      await shop.database.db.update(variants).set({ productId: scarf.id }).where(eq(variants.id, v43.id))
+      assert.deepEqual((await storedCard(shop, runner.id)).colors, ['black'])
+      assert.deepEqual((await storedCard(shop, scarf.id)).sizes, ['43', 'M'])
+      await cardsHold(shop)
+    })
+
+    test('photos added, reordered and removed: the card shows the first one', async () => {
+      const coat = shop.catalogue.coat
+      const first = await addProductImage(shop.database.db, coat.id, { path: 'products/coat-a', widths: [300, 600], width: 1200, height: 1200 })
+      const second = await addProductImage(shop.database.db, coat.id, { path: 'products/coat-b', widths: [300, 600, 1200], width: 1200, height: 1200 })
+      assert.deepEqual(await storedCard(shop, coat.id), { stock: 2, sizes: ['L'], colors: ['grey'], imagePath: 'products/coat-a', imageWidths: [300, 600] })
+      await reorderImages(shop.database.db, coat.id, [second.id, first.id])
+      let card = await storedCard(shop, coat.id)
+      assert.equal(card.imagePath, 'products/coat-b')
+      assert.deepEqual(card.imageWidths, [300, 600, 1200])
+      const list = await shop.http('GET', '/api/v1/product?page=1&limit=50', { headers: { 'cache-control': 'no-cache' } })
+      const summary = (list.body.data.products as { slug: string; image: { src: string } | null }[]).find((p) => p.slug === 'coat')
+      assert.match(summary?.image?.src ?? '', /coat-b/)
+      await removeProductImage(shop.database.db, coat.id, second.id)
+      card = await storedCard(shop, coat.id)
+      assert.equal(card.imagePath, 'products/coat-a')
+      await removeProductImage(shop.database.db, coat.id, first.id)
+      card = await storedCard(shop, coat.id)
+      assert.equal(card.imagePath, null)
+      assert.equal(card.imageWidths, null)
+      await cardsHold(shop)
+    })
+
+    test('list and category totals follow products added, hidden, moved and deleted', async () => {
+      const total = async (query: string) => {
+        shop.app.publicCache.bump() // as a staff change through the back office does: the kept totals are dropped
+        const res = await shop.http('GET', `/api/v1/${query}`, { headers: { 'cache-control': 'no-cache' } })
+        assert.equal(res.status, 200, JSON.stringify(res.body))
+        return res.body.data.totalProducts as number
+      }
+      const [clothing] = await shop.database.db.select().from(categories).where(eq(categories.slug, 'clothing'))
+      const [shoes] = await shop.database.db.select().from(categories).where(eq(categories.slug, 'shoes'))
+      assert.ok(clothing && shoes)
+      const list = 'product?page=1&limit=1'
+      const clothes = 'product/category/clothing?page=1&limit=1'
+      const all = await total(list)
+      const inClothing = await total(clothes)
+      assert.equal(all, 4, 'runner, derby, scarf and coat (the hidden product is not counted)')
+      assert.equal(inClothing, 2)
+      const [extra] = await shop.database.db
+        .insert(products)
+        .values({ slug: 'cards-extra', categoryId: clothing.id, nameAr: 'قبعة', nameFr: 'Bonnet', price: 900 })
+        .returning()
+      assert.ok(extra)
+      assert.equal(await total(list), all + 1)
+      assert.equal(await total(clothes), inClothing + 1)
+      await shop.database.db.update(products).set({ isActive: false }).where(eq(products.id, extra.id))
+      assert.equal(await total(list), all)
+      await shop.database.db.update(products).set({ isActive: true, categoryId: shoes.id }).where(eq(products.id, extra.id))
+      assert.equal(await total(list), all + 1)
+      assert.equal(await total(clothes), inClothing, 'moved out of clothing')
+      await shop.database.db.delete(products).where(eq(products.id, extra.id))
+      assert.equal(await total(list), all)
+      await cardsHold(shop)
+    })
+
+    test('db:check names a product whose card was changed behind the triggers', async () => {
+      await shop.database.db.update(products).set({ cardStock: 999 }).where(eq(products.id, shop.catalogue.scarf.id))
+      const results = await checkInvariants(shop.database.db)
+      const card = results.find((r) => r.name.includes('product card'))
+      assert.ok(card && !card.ok, 'the card check fails')
+      assert.match(card.examples.join('\n'), /"slug":"scarf"/)
+      // put right by a real write of its variants
+      await shop.database.db.execute(sql`select product_cards_refresh(array[${shop.catalogue.scarf.id}::uuid])`)
+      await cardsHold(shop)
+    })
+  })
+
+  test(`npm run db:check exits 1 and names the product with a wrong card (${target})`, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-cards-'))
+    const fresh = target === 'postgres' ? await freshDatabase('postgres') : null
+    const database = fresh ? fresh.database : await openDatabase({ dir: path.join(dataDir, 'pglite') })
+    try {
+      await database.migrate()
+      const [category] = await database.db.insert(categories).values({ slug: 'c', nameAr: 'ف', nameFr: 'C' }).returning()
+      assert.ok(category)
+      const [product] = await database.db.insert(products).values({ slug: 'broken-card', categoryId: category.id, nameFr: 'Sac', price: 100 }).returning()
+      assert.ok(product)
+      await database.db.insert(variants).values({ productId: product.id, size: 'U', color: 'black', sku: 'BROKEN-U', stock: 3 })
+      const run = () =>
+        new Promise<{ code: number; stdout: string }>((resolve) => {
+          execFile(
+            process.execPath,
+            ['--import', 'tsx', 'src/cli/db-check.ts'],
+            { cwd: apiRoot, env: { ...process.env, DATABASE_URL: fresh?.url ?? '', DATA_DIR: dataDir, NODE_ENV: 'development' } },
+            (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+          )
+        })
+      if (!fresh) await database.close()
+      const good = await run()
+      assert.equal(good.code, 0, good.stdout)
+      const reopened = fresh ? database : await openDatabase({ dir: path.join(dataDir, 'pglite') })
+      await reopened.db.update(products).set({ cardSizes: ['XL'] }).where(eq(products.id, product.id))
+      if (!fresh) await reopened.close()
+      const bad = await run()
+      assert.equal(bad.code, 1, bad.stdout)
+      assert.match(bad.stdout, /FAIL {2}I-STOCK every product card/)
+      assert.match(bad.stdout, /broken-card/)
+    } finally {
+      if (fresh) await fresh.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+}
