@@ -9,6 +9,10 @@ ALTER TABLE "products" ADD COLUMN "card_colors" text[] DEFAULT '{}'::text[] NOT 
 ALTER TABLE "products" ADD COLUMN "card_image_path" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "card_image_widths" integer[];--> statement-breakpoint
 ALTER TABLE "category_product_counts" ADD CONSTRAINT "category_product_counts_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Room on each page for the new row version an order writes (card_stock): the update stays on the page
+-- (a HOT update, no index touched, the trigram indexes included) instead of a new entry in every index.
+ALTER TABLE "products" SET (fillfactor = 80);
+--> statement-breakpoint
 -- What a product card shows, computed from the variants and photos: the one definition the triggers below
 -- write and `npm run db:check` compares with (sizes and colours distinct and sorted, the first photo by position).
 CREATE VIEW "product_card_source" AS

@@ -87,9 +87,13 @@ export async function replaceVariants(db: Db, productId: string, input: VariantI
   await mapConstraint(
     () =>
       db.transaction(async (tx) => {
+        // the variants first, then the product: the order an order locks them in (its stock, then the
+        // product's card and sold count), so a grid save and an order of the same product cannot deadlock
+        await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId)).orderBy(asc(variants.id)).for('update')
         const [product] = await tx.select({ slug: products.slug, isActive: products.isActive }).from(products).where(eq(products.id, productId)).for('update')
         if (!product) throw new AppError('PRODUCT_NOT_FOUND')
         if (product.isActive && list.length === 0) throw sizesRequired()
+        // read again under the product's lock: a variant another save added while this one waited is seen
         const existing = await tx.select().from(variants).where(eq(variants.productId, productId)).orderBy(asc(variants.id)).for('update')
         const byId = new Map(existing.map((v) => [v.id, v]))
         const byKey = new Map(existing.map((v) => [`${v.size}\u0000${v.color}`, v]))
