@@ -67,30 +67,23 @@ END $$;
 CREATE FUNCTION variants_card_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   moved boolean;
-  ids uuid[];
-  deltas int[];
+  several boolean;
 BEGIN
-  SELECT bool_or(d.moved),
-         array_agg(d.product_id ORDER BY d.product_id) FILTER (WHERE d.delta <> 0),
-         array_agg(d.delta ORDER BY d.product_id) FILTER (WHERE d.delta <> 0)
-  INTO moved, ids, deltas
-  FROM (
-    SELECT n.product_id, sum(n.stock - o.stock)::int AS delta,
-           bool_or(n.product_id <> o.product_id OR n.size <> o.size OR n.color <> o.color) AS moved
-    FROM new_variants n JOIN old_variants o ON o.id = n.id
-    GROUP BY n.product_id
-  ) d;
+  SELECT bool_or(n.product_id <> o.product_id OR n.size <> o.size OR n.color <> o.color), count(DISTINCT n.product_id) > 1
+  INTO moved, several
+  FROM new_variants n JOIN old_variants o ON o.id = n.id;
   IF moved THEN
     PERFORM product_cards_refresh(ARRAY(SELECT product_id FROM new_variants UNION SELECT product_id FROM old_variants));
     RETURN NULL;
   END IF;
-  IF ids IS NULL THEN
-    RETURN NULL;
+  -- an order of several products locks them in id order: two such orders cannot deadlock on them
+  IF several THEN
+    PERFORM 1 FROM products WHERE id IN (SELECT product_id FROM new_variants) ORDER BY id FOR NO KEY UPDATE;
   END IF;
-  IF cardinality(ids) > 1 THEN
-    PERFORM 1 FROM products WHERE id = ANY(ids) ORDER BY id FOR NO KEY UPDATE;
-  END IF;
-  UPDATE products p SET card_stock = p.card_stock + d.delta FROM unnest(ids, deltas) AS d(id, delta) WHERE p.id = d.id;
+  UPDATE products p SET card_stock = p.card_stock + d.delta
+  FROM (SELECT n.product_id, sum(n.stock - o.stock)::int AS delta FROM new_variants n JOIN old_variants o ON o.id = n.id
+        GROUP BY n.product_id HAVING sum(n.stock - o.stock) <> 0) d
+  WHERE p.id = d.product_id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

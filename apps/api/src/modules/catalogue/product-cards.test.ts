@@ -121,6 +121,27 @@ for (const target of TEST_TARGETS) {
       assert.deepEqual(await storedCard(shop, runner.id), before)
     })
 
+    test('one stock statement over variants of several products moves each card by its own units', async () => {
+      const { derby, coat } = shop.catalogue
+      const [derbyBefore, coatBefore] = [await storedCard(shop, derby.id), await storedCard(shop, coat.id)]
+      const [d, c] = [derby.variants[0], coat.variants[0]]
+      assert.ok(d && c)
+      await shop.database.db.transaction(async (tx) => {
+        const taken = await takeStock(tx, [
+          { variantId: d.id, quantity: 1 },
+          { variantId: c.id, quantity: 2 },
+        ])
+        assert.equal(taken.size, 2)
+      })
+      assert.equal((await storedCard(shop, derby.id)).stock, derbyBefore.stock - 1)
+      assert.equal((await storedCard(shop, coat.id)).stock, coatBefore.stock - 2)
+      await setStock(shop.database.db, [
+        { variantId: d.id, stock: derbyBefore.stock },
+        { variantId: c.id, stock: coatBefore.stock },
+      ])
+      await cardsHold(shop)
+    })
+
     test('staff edits of the variant grid and of stock keep the card right', async () => {
       const runner = shop.catalogue.runner
       const [v41, v42, v43] = runner.variants
