@@ -12,7 +12,7 @@
  */
 import { mkdir } from 'node:fs/promises'
 import type { PGlite } from '@electric-sql/pglite'
-import Fastify from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../apps/api/src/app.ts'
 import { bootstrap } from '../apps/api/src/bootstrap.ts'
@@ -86,6 +86,29 @@ async function replay(batches: QueryArgs[][]): Promise<unknown[]> {
 
 // ---------------------------------------------------------------- control server
 const control = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 })
+
+// Requests still being worked on, the store's and the control server's ceilings and floors: counted from
+// the request's arrival until its handler has sent (or failed), whether or not the client is still there
+// (when a load run ends, autocannon closes its connections while their requests are still running).
+let inFlight = 0
+const working = new WeakSet<object>()
+function countInFlight(server: FastifyInstance, counted: (url: string) => boolean): void {
+  server.addHook('onRequest', async (request) => {
+    if (!counted(request.url)) return
+    working.add(request)
+    inFlight++
+  })
+  const done = (request: object) => {
+    if (working.delete(request)) inFlight--
+  }
+  server.addHook('onSend', async (request, _reply, payload) => {
+    done(request)
+    return payload
+  })
+  server.addHook('onResponse', async (request) => done(request))
+}
+countInFlight(app, () => true)
+countInFlight(control, (url) => /^\/(floor|ceiling)\//.test(url))
 
 control.get('/info', async () => ({ kind: database.kind, pid: process.pid, generated, staffEmail }))
 
@@ -190,17 +213,6 @@ control.post<{ Body: { sql: string; params?: unknown[] } }>('/query', async (req
 const floorPool = config.DATABASE_URL ? new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX }) : null
 floorRoutes(control, floorPool ? pgFloor(floorPool) : pgliteFloor(client as unknown as PGlite))
 
-// Requests still being answered: the store's, and the control server's ceilings and floors (load runs).
-let inFlight = 0
-app.server.on('request', (_req, res) => {
-  inFlight++
-  res.once('close', () => inFlight--)
-})
-control.server.on('request', (req, res) => {
-  if (!/^\/(floor|ceiling)\//.test(req.url ?? '')) return
-  inFlight++
-  res.once('close', () => inFlight--)
-})
 await app.listen({ port: config.PORT, host: '127.0.0.1' })
 await control.listen({ port: controlPort, host: '127.0.0.1' })
 process.stdout.write(`BENCH READY ${JSON.stringify({ port: config.PORT, controlPort, pid: process.pid })}\n`)
