@@ -78,7 +78,7 @@ export async function listProductSummaries(
     .select(summaryColumns)
     .from(products)
     .where(and(eq(products.isActive, true), where))
-    // NULLS LAST as in products_created_idx (see product-list.repo.ts)
+    // NULLS LAST as in products_created_idx (see newestFirst above)
     .orderBy(...(options.orderBy ?? [newestFirst, asc(products.id)]))
     .limit(options.limit)
     .offset(options.offset ?? 0)

@@ -6,6 +6,8 @@ import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
 import { inCategories, listProductSummaries, newestFirst } from './catalogue.repo.ts'
 
+// newest first moved to catalogue.repo.ts (the product page orders by it too); still exported from here
+export { newestFirst }
 
 export type ProductSort = CollectionSort | CategorySort
 
