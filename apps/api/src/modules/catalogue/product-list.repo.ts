@@ -5,7 +5,7 @@ import { categories, products } from '../../db/schema.ts'
 import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
 import { inCategories, listProductSummaries } from './catalogue.repo.ts'
-import { countSearch, searchPageIds } from './product-search.repo.ts'
+import { BY_UNITS_SOLD, countSearch, nameContains, searchPageIds } from './product-search.repo.ts'
 
 export type ProductSort = CollectionSort | CategorySort
 
@@ -125,8 +125,11 @@ export async function findProducts(
 }
 
 /**
- * A search sorted by relevance: the page's ids from the tiered search (one statement, product-search.repo.ts),
- * then their cards by primary key, and the total counted up to SEARCH_TOTAL_CAP (kept like the other totals).
+ * A search sorted by relevance. The names tier first, as the page itself: the cards of active products whose
+ * folded name contains the term, best sellers first (one statement walking products_active_sold_idx, or
+ * reading the name's trigram index for a rare word). A full page of names is the usual answer. Otherwise the
+ * tiered search (product-search.repo.ts) finds the page's ids and their cards are read by primary key. The
+ * total is counted up to SEARCH_TOTAL_CAP and kept like the other totals.
  */
 async function searchProducts(
   db: Db,
@@ -135,11 +138,14 @@ async function searchProducts(
   options: { page: number; limit: number; locale: Locale },
 ): Promise<{ products: ProductSummary[]; total: number }> {
   const where = conditions(filter)
-  const [ids, total] = await Promise.all([
-    searchPageIds(db, term, where, { limit: options.limit, offset: (options.page - 1) * options.limit }),
+  const offset = (options.page - 1) * options.limit
+  const [named, total] = await Promise.all([
+    listProductSummaries(db, and(where, nameContains(term)), { limit: options.limit, offset, orderBy: BY_UNITS_SOLD, locale: options.locale }),
     // capped (SEARCH_TOTAL_CAP), so kept apart from the exact totals of the other sorts
     memoized(db, `catalogue:search:${countKey(filter)}`, () => countSearch(db, term, where)),
   ])
+  if (named.length === options.limit) return { products: named, total }
+  const ids = await searchPageIds(db, term, where, { limit: options.limit, offset })
   if (ids.length === 0) return { products: [], total }
   const cards = await listProductSummaries(db, inArray(products.id, ids), { limit: ids.length, locale: options.locale })
   const position = new Map(ids.map((id, i) => [id, i]))
