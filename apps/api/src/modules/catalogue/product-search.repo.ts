@@ -98,7 +98,7 @@ export async function searchPageIds(db: Db, term: string, filter: SQL | undefine
 
 /**
  * The total shown to the shopper is exact up to this many matches; a term that matches more shows this
- * number (and its pages): 84 pages of 12, more than anyone pages through before narrowing the search.
+ * number (and its pages): 20 pages of 12, more than a shopper pages through before narrowing the search.
  * Counting every match of a common word ("écharpe": 8 300 of 100 000 products) read them all.
  */
 export const SEARCH_TOTAL_CAP = 240

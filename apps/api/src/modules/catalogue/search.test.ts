@@ -37,9 +37,15 @@ for (const target of TEST_TARGETS) {
       }
       assert.deepEqual(slugs(await search('vetements', 'fr')), ['scarf', 'coat'])
       assert.deepEqual(slugs(await search('ملابس')), ['scarf', 'coat'])
+      // a category filter narrows a search sorted by relevance (the tiers read only the filtered products)
+      const inClothing = await shop.http('GET', `/api/v1/product?category=clothing&search=${encodeURIComponent('chaussures')}`)
+      assert.deepEqual(slugs(inClothing.body.data), [])
+      const inShoes = await shop.http('GET', `/api/v1/product?category=shoes&search=${encodeURIComponent('احذية')}&sort=relevance`)
+      assert.deepEqual(slugs(inShoes.body.data), ['derby', 'runner'])
+      assert.equal(inShoes.body.data.totalProducts, 2)
       // the category page's own search uses the same rules
-      const inShoes = await shop.http('GET', `/api/v1/product/category/shoes?search=${encodeURIComponent('رياضية')}`)
-      assert.deepEqual(slugs(inShoes.body.data), ['runner'])
+      const sneakersInShoes = await shop.http('GET', `/api/v1/product/category/shoes?search=${encodeURIComponent('رياضية')}`)
+      assert.deepEqual(slugs(sneakersInShoes.body.data), ['runner'])
     })
 
     test('names first, then category matches, then descriptions, then close spellings; hidden products never', async () => {
