@@ -15,8 +15,10 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, string>[] 
 for (const target of TEST_TARGETS) {
   describe(`catalogue search on ${target}`, () => {
     let shop: Shop
+    /** The statements the app sends while set (the drizzle logger sees each one). */
+    let sent: string[] | null = null
     before(async () => {
-      shop = await startShop(target)
+      shop = await startShop(target, {}, { onQuery: (text) => sent?.push(text) })
     })
     after(async () => shop.close())
 
@@ -125,7 +127,13 @@ for (const target of TEST_TARGETS) {
 
         // the page is the best sellers among the names containing the term, as a full sort would give
         const expected = rowsOf(await db.execute(sql`select slug from products where is_active and search_text like '%echarpe%' order by sold_count desc, id limit 12`)).map((row) => row.slug)
+        sent = []
         const page = await search('echarpe', 'fr')
+        const statements = sent
+        sent = null
+        // a page of names is the whole answer: one statement for the page (the count is the other), no tiers
+        assert.equal(statements.filter((text) => /search_text/.test(text)).length, 2, statements.join('\n\n'))
+        assert.equal(statements.filter((text) => /with recursive matched/.test(text)).length, 1, 'the count only')
         assert.deepEqual(slugs(page).slice(0, 12), expected)
         // 251 match (250 and the demo scarf): the total says the cap, its pages are all there
         assert.equal(page.totalProducts, SEARCH_TOTAL_CAP)
