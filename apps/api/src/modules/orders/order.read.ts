@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { communes, orderItems, orderStatusHistory, orders, returnRequests, wilayas } from '../../db/schema.ts'
 import { mediaUrl } from '../../http/media.ts'
 import { pickLocalized as localized } from '@shop/shared'
-import { getShopSettings } from '../settings/settings.repo.ts'
+import { getShopSettings, type ShopSettingsRow } from '../settings/settings.repo.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -24,17 +24,43 @@ export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale): Pr
     // account details only matter to bank-transfer and CCP orders
     rows.some((o) => o.paymentMethod !== 'cash_on_delivery') ? getShopSettings(db) : null,
   ])
-  return rows.map((order) => {
-    const commune = places.find((c) => c.id === order.communeId)
-    const wilaya = wilayaRows.find((w) => w.code === order.wilayaCode)
-    const request = requests.find((r) => r.orderId === order.id)
-    return {
+  return rows.map((order) =>
+    replyOf(order, {
+      items: items.filter((i) => i.orderId === order.id),
+      commune: places.find((c) => c.id === order.communeId),
+      wilaya: wilayaRows.find((w) => w.code === order.wilayaCode),
+      request: requests.find((r) => r.orderId === order.id),
+      settings,
+      locale,
+    }),
+  )
+}
+
+type ShopPlace = { nameAr: string; nameFr: string }
+
+/**
+ * One order as its owner reads it, from rows already at hand: the order, its lines (in line-id order),
+ * its commune and wilaya, its return request, and the shop's account details (for bank-transfer and CCP
+ * orders). A new order's reply is built from what its transaction wrote and read, with no read after it.
+ */
+export function replyOf(
+  order: OrderRow,
+  parts: {
+    items: (typeof orderItems.$inferSelect)[]
+    commune: (ShopPlace & { postalCode: string | null }) | undefined
+    wilaya: ShopPlace | undefined
+    request: (typeof returnRequests.$inferSelect) | undefined
+    settings: Pick<ShopSettingsRow, 'bankDetails' | 'ccpDetails'> | null
+    locale: Locale
+  },
+): z.input<typeof placedOrder> {
+  const { items, commune, wilaya, request, settings, locale } = parts
+  return {
       _id: order.id,
       trackingNumber: order.trackingNumber,
       status: order.status,
       createdAt: order.createdAt,
       orderItems: items
-        .filter((i) => i.orderId === order.id)
         .map((i) => ({
           _id: i.id,
           product: { _id: i.productId, name: localized(i.nameAr, i.nameFr, locale), image: i.image ? mediaUrl(i.image, 300) : null },
@@ -68,8 +94,7 @@ export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale): Pr
         bankDetails: order.paymentMethod === 'bank_transfer' ? (settings?.bankDetails ?? null) : null,
         ccpDetails: order.paymentMethod === 'ccp' ? (settings?.ccpDetails ?? null) : null,
       },
-    }
-  })
+  }
 }
 
 export async function orderReply(db: Db, order: OrderRow, locale: Locale): Promise<z.input<typeof placedOrder>> {
