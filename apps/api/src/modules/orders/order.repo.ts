@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import type { DeliveryType } from '@shop/shared'
 import type { Db } from '../../db/client.ts'
 import {
@@ -14,9 +14,9 @@ import {
   products,
   shopSettings,
   variants,
+  wilayas,
 } from '../../db/schema.ts'
 import type { OrderRow } from './order.read.ts'
-import { wilayas } from '../../db/schema.ts'
 
 /** The SQL of placing an order (order.service.ts holds the rules and the transaction). */
 
@@ -39,28 +39,6 @@ export async function findIdempotencyKey(db: Db, scope: string, key: string) {
   return row ?? null
 }
 
-/** The key now stands for this order: a replay of the request gets it back. */
-export async function attachIdempotencyKey(db: Db, scope: string, key: string, orderId: string): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ orderId })
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-}
-
-/** Serialises the orders of one phone number until the transaction ends. */
-export async function lockPhone(db: Db, phone: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order-phone:${phone}`}, 0))`)
-}
-
-/** Orders of this phone nobody confirmed yet. */
-export async function countPendingOrders(db: Db, phone: string): Promise<number> {
-  const [open] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.phone, phone), eq(orders.status, 'pending')))
-  return Number(open?.n ?? 0)
-}
-
 /**
  * The stock of every line and the sold counts of their products in one statement (stockStatement),
  * for orders whose other writes must come first (a coupon's use). Returns the ids of the variants
@@ -68,49 +46,14 @@ export async function countPendingOrders(db: Db, phone: string): Promise<number>
  */
 export async function takeStock(db: Db, lines: { variantId: string; productId: string; quantity: number }[]): Promise<Set<string>> {
   if (lines.length === 0) return new Set()
-  const taken = await db.execute<{ id: string }>(sql`with ${sql.join(stockStatement(lines), sql`, `)} select id from taken`)
+  const { taken: take, sold } = stockStatement(lines)
+  const taken = await db.execute<{ id: string }>(sql`with taken as (${take}), sold as (${sold}) select id from taken`)
   return new Set((taken as unknown as { rows: { id: string }[] }).rows.map((r) => r.id))
 }
 
 export async function variantStock(db: Db, variantId: string): Promise<number> {
   const [row] = await db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, variantId))
   return row?.stock ?? 0
-}
-
-export async function insertOrder(db: Db, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [order] = await db.insert(orders).values(values).returning()
-  if (!order) throw new Error('order insert returned nothing')
-  return order
-}
-
-/** The photos of these products, in their order on each product page. */
-export async function imagesOfProducts(db: Db, productIds: string[]) {
-  if (productIds.length === 0) return []
-  return db
-    .select({ productId: productImages.productId, path: productImages.path, color: productImages.color })
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position))
-}
-
-export async function insertOrderLines(db: Db, lines: (typeof orderItems.$inferInsert)[]): Promise<void> {
-  await db.insert(orderItems).values(lines)
-}
-
-/** The first entry of the order's history: placed, pending. */
-export async function insertPlacedEntry(db: Db, orderId: string, clientId: string | null): Promise<void> {
-  await db.insert(orderStatusHistory).values({ orderId, fromStatus: null, toStatus: 'pending', clientId })
-}
-
-/** Removes the lines of these variants from the client's or guest session's cart; returns how many went. */
-export async function removeCartLines(db: Db, owner: { clientId: string | null; guestSessionId: string | null }, variantIds: string[]): Promise<number> {
-  const ownerIs = owner.clientId ? eq(carts.clientId, owner.clientId) : owner.guestSessionId ? eq(carts.sessionId, owner.guestSessionId) : undefined
-  if (!ownerIs) return 0
-  const removed = await db
-    .delete(cartItems)
-    .where(and(inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(ownerIs)), inArray(cartItems.variantId, variantIds)))
-    .returning({ id: cartItems.id })
-  return removed.length
 }
 
 /**
@@ -181,47 +124,51 @@ export interface OrderWrite {
  * removed, the variants whose stock was taken. Any refusal rolls the whole transaction back.
  */
 export async function writeOrder(db: Db, w: OrderWrite) {
-  const parts: SQL[] = [
-    sql`new_order as (${db.insert(orders).values(w.order).returning().getSQL()})`,
-    sql`new_lines as (${db.insert(orderItems).values(w.lines).getSQL()})`,
-    sql`placed as (${db.insert(orderStatusHistory).values({ orderId: w.order.id, fromStatus: null, toStatus: 'pending', clientId: w.order.clientId ?? null }).getSQL()})`,
-  ]
+  // Each write is a CTE; the main query reads them one after the other (a sub-select of a CTE runs when
+  // its column is computed, left to right), so they happen in this order and the stock, whose row a
+  // flash sale's orders all wait for, is taken last: its lock is held for the sold count, the foreign
+  // key checks at the end of the statement, and the commit.
+  const ctes: SQL[] = [sql`new_order as (${db.insert(orders).values(w.order).returning().getSQL()})`]
+  const reads: SQL[] = []
+  const step = (name: string, write: SQL, read: SQL = sql`(select count(*)::int from ${sql.identifier(name)})`) => {
+    ctes.push(sql`${sql.identifier(name)} as (${write})`)
+    reads.push(sql`${read} as ${sql.identifier(name)}`)
+  }
+  step('new_lines', db.insert(orderItems).values(w.lines).returning({ id: orderItems.id }).getSQL())
+  step(
+    'placed',
+    db
+      .insert(orderStatusHistory)
+      .values({ orderId: w.order.id, fromStatus: null, toStatus: 'pending', clientId: w.order.clientId ?? null })
+      .returning({ id: orderStatusHistory.id })
+      .getSQL(),
+  )
   if (w.idempotencyKey) {
     const { scope, key } = w.idempotencyKey
-    parts.push(
-      sql`keyed as (${db
-        .update(idempotencyKeys)
-        .set({ orderId: w.order.id })
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-        .getSQL()})`,
-    )
+    const keyIs = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))
+    step('keyed', db.update(idempotencyKeys).set({ orderId: w.order.id }).where(keyIs).returning({ key: idempotencyKeys.key }).getSQL())
   }
   const owner = w.cartOwner
   const ownerIs = owner?.clientId ? eq(carts.clientId, owner.clientId) : owner?.guestSessionId ? eq(carts.sessionId, owner.guestSessionId) : null
   if (ownerIs) {
     const cart = db.select({ id: carts.id }).from(carts).where(ownerIs)
-    parts.push(
-      sql`removed as (${db
-        .delete(cartItems)
-        .where(and(inArray(cartItems.cartId, cart), inArray(cartItems.variantId, w.lines.map((l) => l.variantId))))
-        .returning({ id: cartItems.id })
-        .getSQL()})`,
-    )
+    const lineIs = and(inArray(cartItems.cartId, cart), inArray(cartItems.variantId, w.lines.map((l) => l.variantId)))
+    step('removed', db.delete(cartItems).where(lineIs).returning({ id: cartItems.id }).getSQL())
   }
-  if (w.withStock) parts.push(...stockStatement(w.lines))
-  const result = await db.execute(sql`
-    with ${sql.join(parts, sql`, `)}
-    select o.*,
-      (select count(*)::int from ${orders} where phone = ${w.order.phone} and status = 'pending') as other_open_orders,
-      ${ownerIs ? sql`(select count(*)::int from removed)` : sql`0`} as cart_lines_removed,
-      ${w.withStock ? sql`(select string_agg(id::text, ',') from taken)` : sql`null`} as taken
-    from new_order o`)
+  // the other open orders of the phone (this one is not in the statement's snapshot)
+  reads.push(sql`(select count(*)::int from ${orders} where phone = ${w.order.phone} and status = 'pending') as other_open_orders`)
+  if (w.withStock) {
+    const { taken, sold } = stockStatement(w.lines)
+    step('taken', taken, sql`(select string_agg(id::text, ',') from taken)`)
+    step('sold', sold)
+  }
+  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select o.*, ${sql.join(reads, sql`, `)} from new_order o`)
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows
   if (!row) throw new Error('order insert returned nothing')
   return {
     order: orderFromRow(row),
     otherOpenOrders: Number(row.other_open_orders),
-    cartLinesRemoved: Number(row.cart_lines_removed),
+    cartLinesRemoved: Number(row.removed ?? 0),
     taken: new Set(typeof row.taken === 'string' && row.taken ? row.taken.split(',') : []),
   }
 }
@@ -233,22 +180,23 @@ export async function writeOrder(db: Db, w: OrderWrite) {
  * the sold counts are added from what was taken, after every variant is (the aggregate reads all of
  * `taken` first). Orders of several variants or products lock those rows in id order first (lockLines).
  */
-function stockStatement(lines: { variantId: string; productId: string; quantity: number }[]): SQL[] {
+function stockStatement(lines: { variantId: string; productId: string; quantity: number }[]): { taken: SQL; sold: SQL } {
   const wanted = sql.join(
     lines.map((l) => sql`(${l.variantId}::uuid, ${l.quantity}::int)`),
     sql`, `,
   )
-  return [
-    sql`taken as (
+  return {
+    taken: sql`
       update ${variants} v set stock = v.stock - w.quantity, updated_at = now()
       from (values ${wanted}) as w(id, quantity)
       where v.id = w.id and v.stock >= w.quantity
-      returning v.id, v.product_id, w.quantity)`,
-    sql`sold as (
+      returning v.id, v.product_id, w.quantity`,
+    sold: sql`
       update ${products} p set sold_count = p.sold_count + s.units
       from (select product_id, sum(quantity)::int as units from taken group by product_id) s
-      where p.id = s.product_id)`,
-  ]
+      where p.id = s.product_id
+      returning p.id`,
+  }
 }
 
 /**
