@@ -27,6 +27,8 @@ export interface LoadResult {
   loadAvg: number
   /** CPU time of the server process (user + system, /proc/<pid>/stat) during the measured run, per request. */
   cpuMsPerRequest?: number
+  /** How long the measured run lasted, in seconds. */
+  seconds?: number
 }
 
 export interface LoadOptions {
@@ -37,6 +39,11 @@ export interface LoadOptions {
   warmupSeconds: number
   /** Stop after this many requests instead of after `seconds`. */
   amount?: number
+  /**
+   * Awaited between the warm-up and the measured run: resolves once the warm-up's requests still being
+   * answered have finished, so that they do not take the measured run's connections and database time.
+   */
+  settle?: () => Promise<unknown>
 }
 
 async function rssMb(pid: number): Promise<number> {
@@ -110,9 +117,12 @@ function once(request: LoadRequest, port: number, connections: number, seconds: 
   }>
 }
 
-/** A short warm-up, then the measured run; RSS is the highest seen during the measured run. */
+/** A short warm-up, its leftovers settled, then the measured run; RSS is the highest seen during the measured run. */
 export async function load(request: LoadRequest, options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupSeconds > 0) await once(request, options.port, options.connections, options.warmupSeconds)
+  if (options.warmupSeconds > 0) {
+    await once(request, options.port, options.connections, options.warmupSeconds)
+    await options.settle?.()
+  }
   let peak = await rssMb(options.pid)
   const timer = setInterval(() => {
     void rssMb(options.pid).then((mb) => {
@@ -135,6 +145,7 @@ export async function load(request: LoadRequest, options: LoadOptions): Promise<
       codes,
       rssMb: Math.round(peak),
       loadAvg: Number(os.loadavg()[0]?.toFixed(1)),
+      seconds: result.duration || options.seconds,
       ...(cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
         ? { cpuMsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
         : {}),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { parseOptions } from './options.ts'
+import { ORDER_MIN_SECONDS, parseOptions } from './options.ts'
 
 test('no option: the full run on both databases, 10 s per figure, 50 connections', () => {
   const o = parseOptions([])
@@ -11,9 +11,9 @@ test('no option: the full run on both databases, 10 s per figure, 50 connections
   assert.deepEqual([o.build, o.lighthouse, o.help], [true, true, false])
 })
 
-test('--quick shortens the runs; --only, --no-build and --no-lighthouse narrow them', () => {
+test('--quick shortens the runs (3 s, orders at least 5 s); --only, --no-build and --no-lighthouse narrow them', () => {
   const o = parseOptions(['--quick', '--only', 'list,detail', '--no-build', '--no-lighthouse', '--targets', 'pglite'])
-  assert.deepEqual([o.seconds, o.warmup], [2, 1])
+  assert.deepEqual([o.seconds, o.warmup, ORDER_MIN_SECONDS], [3, 1, 5])
   assert.deepEqual(o.onlyKeys, ['list', 'detail'])
   assert.deepEqual(o.targets, ['pglite'])
   assert.deepEqual([o.build, o.lighthouse], [false, false])

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url'
 export const USAGE = `npm run bench [-- options]
 
   (no option)                                   full run: 1 000 products, PGlite and PostgreSQL, Lighthouse
-  --quick                                       the same in about two minutes (short runs, fewer pages)
+  --quick                                       the same in about five minutes (3 s per figure, orders 5 s, fewer pages)
   --products 100000 --orders 1000000            scale run on PostgreSQL: a 1 000-product baseline, then the
                                                 same figures and EXPLAINs at scale, each compared with 2x
+                                                (combine with --quick for 3 s runs)
   --targets pglite,postgres   --seconds N   --connections N (default 50)   --pool N (the store's DATABASE_POOL_MAX)
   --no-build   --no-lighthouse   --only key,key (some figures only)
   --pg postgres://postgres@127.0.0.1:5432 (a fresh database bench_<time> is created and dropped there)
@@ -14,6 +15,11 @@ export const USAGE = `npm run bench [-- options]
   --help                                        this text
 
 The exit code is 0 whether budgets pass or miss (1 only when the run itself breaks).`
+
+/** Seconds per figure in a quick run (order figures run at least ORDER_MIN_SECONDS). */
+export const QUICK_SECONDS = 3
+/** The order figures run at least this long, so that even a slow order path answers enough orders to measure. */
+export const ORDER_MIN_SECONDS = 5
 
 export type TargetKind = 'pglite' | 'postgres'
 
@@ -54,7 +60,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     products,
     orders,
     scale,
-    seconds: Number(option('seconds', quick ? '2' : '10')),
+    seconds: Number(option('seconds', quick ? String(QUICK_SECONDS) : '10')),
     warmup: quick ? 1 : 2,
     connections: Number(option('connections', '50')),
     pgBase: option('pg', 'postgres://postgres@127.0.0.1:5432'),

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { SEARCH_TERMS } from './generate.ts'
 import type { LoadRequest } from './load.ts'
-import { log } from './options.ts'
+import { log, ORDER_MIN_SECONDS } from './options.ts'
 import { control, query, type Store } from './store.ts'
 
 export interface Scenario {
@@ -11,6 +11,8 @@ export interface Scenario {
   request: LoadRequest
   /** Captured once (reply bytes + SQL) for the ceilings and EXPLAIN. */
   capture?: boolean
+  /** The measured run lasts at least this long (orders: enough answers even when each takes a second). */
+  minSeconds?: number
 }
 
 /** One size and colour of a product, as an order line names it. */
@@ -130,8 +132,13 @@ export function scenarios(f: Fixture, only?: string[]): Scenario[] {
       label: 'Delivery quote (58 wilayas in turn)',
       request: { method: 'GET', path: '/api/v1/shipping/one?wilaya=16&type=domicil', vary: (n) => ({ path: `/api/v1/shipping/one?wilaya=${1 + (n % 58)}&type=domicil` }) },
     },
-    { key: 'order-distinct', label: 'Guest order, distinct variants', request: guestOrders(f, (n) => f.variants[n % f.variants.length] as Variant, nextOrder) },
-    { key: 'order-hot', label: 'Guest order, all on one hot variant', request: guestOrders(f, () => f.hot, nextOrder) },
+    {
+      key: 'order-distinct',
+      label: 'Guest order, distinct variants',
+      minSeconds: ORDER_MIN_SECONDS,
+      request: guestOrders(f, (n) => f.variants[n % f.variants.length] as Variant, nextOrder),
+    },
+    { key: 'order-hot', label: 'Guest order, all on one hot variant', minSeconds: ORDER_MIN_SECONDS, request: guestOrders(f, () => f.hot, nextOrder) },
     {
       key: 'tracking',
       label: 'Tracking by phone',
@@ -150,12 +157,14 @@ export function scenarios(f: Fixture, only?: string[]): Scenario[] {
       request: { method: 'GET', path: '/api/v1/admin/orders?page=1&limit=20', headers: { cookie: f.staffCookie } },
     },
   ]
-  // the same reads with the public cache bypassed: what a page costs when its cached copy has expired
+  // the same reads with the public cache bypassed: what a page costs when its cached copy has expired;
+  // captured too (sent with no-cache, so the statements are always the database's), for their EXPLAIN
   const uncached = all
     .filter((s) => ['list', 'search-ar', 'search-fr', 'category', 'detail'].includes(s.key))
     .map((s) => ({
       key: `${s.key}-uncached`,
       label: `${s.label}, uncached`,
+      capture: true,
       request: { ...s.request, headers: { ...s.request.headers, 'cache-control': 'no-cache' } },
     }))
   all.splice(5, 0, ...uncached)

@@ -5,18 +5,21 @@
  *   - capture one request: its reply bytes and the SQL it sent, statement by statement (POST /capture),
  *   - serve the two ceilings: the captured bytes from a bare Fastify route (GET /ceiling/bytes/:name) and
  *     the captured SQL replayed through the same driver (GET /ceiling/sql/:name),
+ *   - serve the floors (floor-routes.ts: a bare page and a bare order transaction over bare tables),
  *   - EXPLAIN ANALYZE the captured SQL (GET /explain/:name) and run checks (POST /query).
  * Environment: the app's own (DATABASE_URL or DATA_DIR, RATE_LIMIT_*, ...) plus BENCH_PRODUCTS, BENCH_ORDERS,
  * CONTROL_PORT, BENCH_STAFF_EMAIL, BENCH_STAFF_PASSWORD.
  */
 import { mkdir } from 'node:fs/promises'
-import Fastify from 'fastify'
+import type { PGlite } from '@electric-sql/pglite'
+import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../apps/api/src/app.ts'
 import { bootstrap } from '../apps/api/src/bootstrap.ts'
 import { loadConfig } from '../apps/api/src/config.ts'
 import { openDatabase } from '../apps/api/src/db/client.ts'
 import { createStaff } from '../apps/api/src/modules/staff/staff.service.ts'
+import { floorRoutes, createFloorTables, pgFloor, pgliteFloor } from './floor-routes.ts'
 import { generate, type SqlClient } from './generate.ts'
 
 type QueryArgs = unknown[]
@@ -48,8 +51,8 @@ const generator: { client: SqlClient; end: () => Promise<void> } = config.DATABA
 const generated = await generate(generator.client, Number(process.env.BENCH_PRODUCTS ?? 1000), Number(process.env.BENCH_ORDERS ?? 0), (line) =>
   process.stderr.write(`[serve] ${line}\n`),
 )
-// The floors (PostgreSQL only): bare tables in their own schema, the store's tables untouched.
-if (config.DATABASE_URL) await createFloorTables(generator.client)
+// The floors: bare tables in their own schema, the store's tables untouched.
+await createFloorTables(generator.client)
 await generator.end()
 const staffEmail = process.env.BENCH_STAFF_EMAIL ?? 'bench@khatwa.dz'
 await createStaff(database.db, { email: staffEmail, password: process.env.BENCH_STAFF_PASSWORD ?? 'bench-password-1', name: 'Bench', role: 'manager' })
@@ -84,14 +87,64 @@ async function replay(batches: QueryArgs[][]): Promise<unknown[]> {
 // ---------------------------------------------------------------- control server
 const control = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 })
 
+// Requests still being worked on, the store's and the control server's ceilings and floors: counted from
+// the request's arrival until its handler has sent (or failed), whether or not the client is still there
+// (when a load run ends, autocannon closes its connections while their requests are still running).
+let inFlight = 0
+const working = new WeakSet<object>()
+function countInFlight(server: FastifyInstance, counted: (url: string) => boolean): void {
+  server.addHook('onRequest', async (request) => {
+    if (!counted(request.url)) return
+    working.add(request)
+    inFlight++
+  })
+  const done = (request: object) => {
+    if (working.delete(request)) inFlight--
+  }
+  server.addHook('onSend', async (request, _reply, payload) => {
+    done(request)
+    return payload
+  })
+  server.addHook('onResponse', async (request) => done(request))
+}
+countInFlight(app, () => true)
+countInFlight(control, (url) => /^\/(floor|ceiling)\//.test(url))
+
 control.get('/info', async () => ({ kind: database.kind, pid: process.pid, generated, staffEmail }))
 
 // Resolves once the requests of the previous load run have all finished (at most 20 s), so that a slow
 // run's leftovers do not weigh on the next figure.
 control.get('/idle', async () => {
   for (let i = 0; i < 200 && inFlight > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
-  return { inFlight }
+  // a request whose client has gone ("close") may still be running its statements: wait for the database too
+  const busy = await databaseQuiet()
+  return { inFlight, busy }
 })
+
+/**
+ * Resolves once the database has been quiet twice in a row 100 ms apart (at most 20 s): on PostgreSQL no
+ * other session of this database running a statement or inside a transaction; on PGlite (one connection,
+ * statements in turn) a trivial statement answered at once, nothing queued before it.
+ */
+async function databaseQuiet(): Promise<number> {
+  let quiet = 0
+  let busy = 0
+  for (let i = 0; i < 200 && quiet < 2; i++) {
+    if (config.DATABASE_URL) {
+      const res = (await originalQuery(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state is not null and state <> 'idle'",
+      )) as { rows: { n: number }[] }
+      busy = Number(res.rows[0]?.n)
+    } else {
+      const started = performance.now()
+      await originalQuery('select 1')
+      busy = performance.now() - started > 5 ? 1 : 0
+    }
+    quiet = busy ? 0 : quiet + 1
+    if (quiet < 2) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return busy
+}
 
 control.post<{ Params: { name: string }; Body: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; body?: unknown } }>(
   '/capture/:name',
@@ -154,70 +207,12 @@ control.post<{ Body: { sql: string; params?: unknown[] } }>('/query', async (req
   return { rows: res.rows }
 })
 
-// ---------------------------------------------------------------- floors (PostgreSQL)
-// The physical floor of "one query, one reply" and of "one order": a bare route with node-postgres on its
-// own pool (the store's pool size), no framework plugins, no schema validation, no ORM.
-async function createFloorTables(sql: SqlClient): Promise<void> {
-  const statements = [
-    'drop schema if exists bench_floor cascade',
-    'create schema bench_floor',
-    ...[
-      ['page_1k', 1000],
-      ['page_100k', 100_000],
-    ].flatMap(([name, rows]) => [
-      `create table bench_floor.${name} (id int primary key, name text not null, price int not null, created_at timestamptz not null)`,
-      `insert into bench_floor.${name} select i, 'Item ' || i, 1000 + (i * 37) % 9000, now() - i * interval '1 minute' from generate_series(1, ${rows}) i`,
-      `create index on bench_floor.${name} (created_at desc, id desc)`,
-      `analyze bench_floor.${name}`,
-    ]),
-    'create table bench_floor.stock (id int primary key, stock int not null)',
-    'insert into bench_floor.stock select i, 1000000000 from generate_series(1, 1000) i',
-    'create table bench_floor.orders (id bigserial primary key, phone text not null, total int not null, created_at timestamptz not null default now())',
-    'create table bench_floor.order_lines (id bigserial primary key, order_id bigint not null references bench_floor.orders(id), stock_id int not null, quantity int not null)',
-    'analyze bench_floor.stock',
-  ]
-  for (const statement of statements) await sql.query(statement)
-}
-
+// ---------------------------------------------------------------- floors
+// Bare routes over bare tables (floor-routes.ts): node-postgres on a pool of its own (the store's pool size) on
+// PostgreSQL, the store's own PGlite instance on PGlite.
 const floorPool = config.DATABASE_URL ? new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX }) : null
+floorRoutes(control, floorPool ? pgFloor(floorPool) : pgliteFloor(client as unknown as PGlite))
 
-control.get<{ Params: { table: '1k' | '100k' } }>('/floor/page/:table', async (request, reply) => {
-  if (!floorPool) return reply.code(404).send('PostgreSQL only')
-  const table = request.params.table === '100k' ? 'page_100k' : 'page_1k'
-  const res = await floorPool.query({
-    name: `floor-page-${table}`,
-    text: `select id, name, price, created_at from bench_floor.${table} order by created_at desc, id desc limit 12`,
-  })
-  return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ items: res.rows }))
-})
-
-control.post<{ Body: { stockId: number } }>('/floor/order', async (request, reply) => {
-  if (!floorPool) return reply.code(404).send('PostgreSQL only')
-  const conn = await floorPool.connect()
-  try {
-    await conn.query('begin')
-    const taken = await conn.query({ name: 'floor-take', text: 'update bench_floor.stock set stock = stock - 1 where id = $1 and stock > 0', values: [request.body.stockId] })
-    if (taken.rowCount !== 1) {
-      await conn.query('rollback')
-      return reply.code(409).send({ error: 'out of stock' })
-    }
-    const order = await conn.query<{ id: string }>({ name: 'floor-order', text: 'insert into bench_floor.orders (phone, total) values ($1, $2) returning id', values: ['0555000000', 4500] })
-    await conn.query({ name: 'floor-line', text: 'insert into bench_floor.order_lines (order_id, stock_id, quantity) values ($1, $2, 1)', values: [order.rows[0]?.id, request.body.stockId] })
-    await conn.query('commit')
-    return reply.code(201).send({ id: order.rows[0]?.id })
-  } catch (error) {
-    await conn.query('rollback').catch(() => {})
-    throw error
-  } finally {
-    conn.release()
-  }
-})
-
-let inFlight = 0
-app.server.on('request', (_req, res) => {
-  inFlight++
-  res.once('close', () => inFlight--)
-})
 await app.listen({ port: config.PORT, host: '127.0.0.1' })
 await control.listen({ port: controlPort, host: '127.0.0.1' })
 process.stdout.write(`BENCH READY ${JSON.stringify({ port: config.PORT, controlPort, pid: process.pid })}\n`)
