@@ -37,8 +37,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     // address + phone and per account, then per address alone under a looser limit: shoppers sharing a
     // carrier's NAT address each have their own window, a flood from one address is still capped.
     if (!(await isOrderReplay(app.db, request.body, ctx))) {
-      // both limits counted in one statement (database store): the address is counted even when the
-      // phone's window is already over, as every key of one limit always was
+      // both limits in one statement (database store); the address is counted only when the phone's
+      // and the account's windows are not over, so one phone's refused tries leave the address's alone
       await app.rateLimitAll([
         { name: 'ORDER', keys: [`phone:${request.body.customer.phone}:ip:${request.ip}`, ...(clientId ? [`client:${clientId}`] : [])] },
         { name: 'ORDER_ADDRESS', keys: [`ip:${request.ip}`] },
