@@ -181,6 +181,9 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt.desc()),
     index('products_price_idx').on(t.price),
     index('products_sold_idx').on(t.soldCount.desc()),
+    // the search tiers (modules/catalogue/product-search.repo.ts): active products by units sold, walked until a page is found
+    index('products_active_sold_idx').on(t.soldCount.desc(), t.id).where(sql`${t.isActive}`),
+    index('products_category_sold_idx').on(t.categoryId, t.soldCount.desc(), t.id).where(sql`${t.isActive}`),
     index('products_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_description_trgm').using('gin', sql`${t.descriptionSearchText} gin_trgm_ops`),
   ],
@@ -437,6 +440,8 @@ export const orders = pgTable(
     check('orders_call_attempts_check', sql`${t.callAttempts} >= 0`),
     check('orders_notes_length', sql`${t.notes} is null or char_length(${t.notes}) <= 500`),
     index('orders_created_idx').on(t.createdAt.desc()),
+    // the admin order list's default (every order but deleted ones, newest first) and its count, by this index alone
+    index('orders_live_created_idx').on(t.createdAt.desc()).where(sql`${t.status} <> 'deleted'`),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
     index('orders_phone_created_idx').on(t.phone, t.createdAt.desc()),
     index('orders_client_created_idx').on(t.clientId, t.createdAt.desc()),

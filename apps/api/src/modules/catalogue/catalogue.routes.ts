@@ -20,7 +20,7 @@ import { AppError } from '../../http/app-error.ts'
 import { isUuid, pageCount } from '../../http/paging.ts'
 import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { findProductDetail } from './product-detail.repo.ts'
-import { BEST_SELLERS_FIRST, findProducts, LATEST_FIRST, productSearch } from './product-list.repo.ts'
+import { BEST_SELLERS_FIRST, findProducts, LATEST_FIRST } from './product-list.repo.ts'
 import { type CategoryRow, inCategories, listActiveCategories, listProductSummaries, subtreeIds, topLevel } from './catalogue.repo.ts'
 
 /** An active category by id or slug. */
@@ -68,7 +68,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
           categoryIds,
           minPrice: q['price[gte]'] ?? q.minPrice,
           maxPrice: q['price[lte]'] ?? q.maxPrice,
-          search: await productSearch(app.db, searchTerm),
+          search: searchTerm ? { term: searchTerm } : undefined,
         },
         { sort: q.sort ?? (searchTerm ? 'relevance' : 'newest'), page: q.page, limit: q.limit, locale: request.locale },
       )
@@ -121,7 +121,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
           categoryIds: subtreeIds(all, category.id),
           minPrice: q.minPrice,
           maxPrice: q.maxPrice,
-          search: await productSearch(app.db, q.search || undefined),
+          search: q.search ? { term: q.search } : undefined,
         },
         { sort: q.sort, page: q.page, limit: q.limit, locale: request.locale },
       )

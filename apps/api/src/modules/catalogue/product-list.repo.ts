@@ -1,10 +1,11 @@
 import type { CategorySort, CollectionSort, Locale, ProductSummary } from '@shop/shared'
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
 import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
 import { inCategories, listProductSummaries } from './catalogue.repo.ts'
+import { BY_UNITS_SOLD, countSearch, nameContains, searchPageIds } from './product-search.repo.ts'
 
 export type ProductSort = CollectionSort | CategorySort
 
@@ -15,16 +16,9 @@ export interface ProductFilter {
   search?: ProductSearch
 }
 
-/** The stored folded name (products.search_text) the trigram index is built on. */
-const foldedName = sql`${products.searchText}`
-/** The stored folded description (products.description_search_text), with its own trigram index. */
-const foldedDescription = sql`${products.descriptionSearchText}`
-
-/** A search term, with the categories whose name contains it (see matchingCategoryIds). */
+/** A search term (GET /product?search=…). */
 export interface ProductSearch {
   term: string
-  /** Active categories whose folded Arabic or French name contains the term, with their sub-categories. */
-  categoryIds: string[]
 }
 
 /**
@@ -32,7 +26,8 @@ export interface ProductSearch {
  * ("احذية" finds "أحذية رجالية", "chaussures" finds "Chaussures femme"), and every category below them.
  * The categories table is small (a few dozen rows): reading it whole is cheaper than any index. Products
  * are then matched by category_id, so a renamed category is found by its new name at once, with nothing
- * stored on the products to keep in step.
+ * stored on the products to keep in step. (The relevance search does the same inside its one statement:
+ * product-search.repo.ts.)
  */
 export async function matchingCategoryIds(db: Db, term: string): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(sql`
@@ -48,38 +43,26 @@ export async function matchingCategoryIds(db: Db, term: string): Promise<string[
 }
 
 /**
- * Search matches the folded term anywhere in the folded Arabic + French name (LIKE on the trigram
- * index), a product of a category whose name contains it (category_id index), the term in the folded
- * description (its own trigram index), or a close spelling of the name (trigram similarity, on the name's
- * index), so "echarpe" finds "Écharpe", "احذية" finds the shoes and "femme" the women's products. Each
- * branch has its own index: PostgreSQL combines them (BitmapOr) instead of reading every product.
+ * The search as a filter, for the sorts other than relevance (price, newest, name): the folded term anywhere
+ * in the folded Arabic + French name (products.search_text, trigram index), a product of a category whose
+ * name contains it (category_id index), the term in the folded description (its own trigram index), or a
+ * close spelling of the name (trigram word similarity, on the name's index). PostgreSQL combines the
+ * indexes (BitmapOr). Sorted by relevance, the search runs in tiers instead (product-search.repo.ts).
  */
-export function searchCondition(search: ProductSearch): SQL {
-  const pattern = containing(search.term)
-  const branches: SQL[] = [sql`${foldedName} like shop_fold(${pattern})`]
-  if (search.categoryIds.length > 0) branches.push(inCategories(search.categoryIds))
-  branches.push(sql`${foldedDescription} like shop_fold(${pattern})`, sql`shop_fold(${search.term}) <% ${foldedName}`)
+export function searchCondition(term: string, categoryIds: string[]): SQL {
+  const pattern = containing(term)
+  const branches: SQL[] = [sql`${products.searchText} like shop_fold(${pattern})`]
+  if (categoryIds.length > 0) branches.push(inCategories(categoryIds))
+  branches.push(sql`${products.descriptionSearchText} like shop_fold(${pattern})`, sql`shop_fold(${term}) <% ${products.searchText}`)
   return sql`(${sql.join(branches, sql` or `)})`
 }
 
-/**
- * Names containing the term come first, then products of a matching category, then descriptions
- * containing it (each tier by units sold), then close spellings of the name by similarity (below 1, so
- * under every tier). The similarity is only computed for the rows that need it: scoring thousands of
- * plain matches made a common word slow.
- */
-export function relevance(search: ProductSearch): SQL {
-  const pattern = containing(search.term)
-  const inCategory = search.categoryIds.length > 0 ? sql`when ${inCategories(search.categoryIds)} then 3 ` : sql``
-  return sql`case when ${foldedName} like shop_fold(${pattern}) then 4 ${inCategory}when ${foldedDescription} like shop_fold(${pattern}) then 2 else word_similarity(shop_fold(${search.term}), ${foldedName}) end desc`
-}
-
+/** The category and price parts of a filter (the search term aside). */
 function conditions(filter: ProductFilter): SQL | undefined {
   const parts: SQL[] = []
   if (filter.categoryIds) parts.push(inCategories(filter.categoryIds))
   if (filter.minPrice !== undefined) parts.push(gte(products.price, filter.minPrice))
   if (filter.maxPrice !== undefined) parts.push(lte(products.price, filter.maxPrice))
-  if (filter.search) parts.push(searchCondition(filter.search))
   return parts.length ? and(...parts) : undefined
 }
 
@@ -88,12 +71,11 @@ function conditions(filter: ProductFilter): SQL | undefined {
 export const newestFirst = sql`${products.createdAt} desc nulls last`
 const oldestFirst = sql`${products.createdAt} asc nulls first`
 
-function ordering(sort: ProductSort, filter: ProductFilter, locale: Locale): SQL[] {
+function ordering(sort: ProductSort, locale: Locale): SQL[] {
   switch (sort) {
+    // relevance without a term (a search sorted by relevance runs in searchProducts())
     case 'relevance':
-      return filter.search
-        ? [relevance(filter.search), desc(products.soldCount), asc(products.id)]
-        : [newestFirst, asc(products.id)]
+      return [newestFirst, asc(products.id)]
     case 'price_asc':
       return [asc(products.price), asc(products.id)]
     case 'price_desc':
@@ -116,22 +98,19 @@ function ordering(sort: ProductSort, filter: ProductFilter, locale: Locale): SQL
 const countKey = (filter: ProductFilter) =>
   JSON.stringify([filter.categoryIds ?? null, filter.minPrice ?? null, filter.maxPrice ?? null, filter.search?.term ?? null])
 
-/** The search part of a filter: the term and the categories it names (one small query when there is a term). */
-export async function productSearch(db: Db, term: string | undefined): Promise<ProductSearch | undefined> {
-  return term ? { term, categoryIds: await matchingCategoryIds(db, term) } : undefined
-}
-
 export async function findProducts(
   db: Db,
   filter: ProductFilter,
   options: { sort: ProductSort; page: number; limit: number; locale: Locale },
 ): Promise<{ products: ProductSummary[]; total: number }> {
-  const where = conditions(filter)
+  if (filter.search && options.sort === 'relevance') return searchProducts(db, filter.search.term, filter, options)
+  const search = filter.search ? searchCondition(filter.search.term, await matchingCategoryIds(db, filter.search.term)) : undefined
+  const where = and(conditions(filter), search)
   const [rows, [count]] = await Promise.all([
     listProductSummaries(db, where, {
       limit: options.limit,
       offset: (options.page - 1) * options.limit,
-      orderBy: ordering(options.sort, filter, options.locale),
+      orderBy: ordering(options.sort, options.locale),
       locale: options.locale,
     }),
     // the total is kept until staff change the catalogue (plugins/public-cache.ts): a scan of every match
@@ -143,6 +122,35 @@ export async function findProducts(
     ),
   ])
   return { products: rows, total: Number(count?.n ?? 0) }
+}
+
+/**
+ * A search sorted by relevance. The names tier first, as the page itself: the cards of active products whose
+ * folded name contains the term, best sellers first (one statement walking products_active_sold_idx, or
+ * reading the name's trigram index for a rare word). A full page of names is the usual answer. Otherwise the
+ * tiered search (product-search.repo.ts) finds the page's ids and their cards are read by primary key. The
+ * total is counted up to SEARCH_TOTAL_CAP and kept like the other totals.
+ */
+async function searchProducts(
+  db: Db,
+  term: string,
+  filter: ProductFilter,
+  options: { page: number; limit: number; locale: Locale },
+): Promise<{ products: ProductSummary[]; total: number }> {
+  const where = conditions(filter)
+  const offset = (options.page - 1) * options.limit
+  const [named, total] = await Promise.all([
+    listProductSummaries(db, and(where, nameContains(term)), { limit: options.limit, offset, orderBy: BY_UNITS_SOLD, locale: options.locale }),
+    // capped (SEARCH_TOTAL_CAP), so kept apart from the exact totals of the other sorts
+    memoized(db, `catalogue:search:${countKey(filter)}`, () => countSearch(db, term, where)),
+  ])
+  if (named.length === options.limit) return { products: named, total }
+  const ids = await searchPageIds(db, term, where, { limit: options.limit, offset })
+  if (ids.length === 0) return { products: [], total }
+  const cards = await listProductSummaries(db, inArray(products.id, ids), { limit: ids.length, locale: options.locale })
+  const position = new Map(ids.map((id, i) => [id, i]))
+  cards.sort((a, b) => (position.get(a._id) ?? 0) - (position.get(b._id) ?? 0))
+  return { products: cards, total }
 }
 
 /** The latest arrivals: newest first, the id breaking ties. */

@@ -116,13 +116,16 @@ export async function listOrders(db: Db, filter: OrderFilter, page: number, limi
       .innerJoin(wilayas, eq(wilayas.code, orders.wilayaCode))
       .innerJoin(communes, eq(communes.id, orders.communeId))
       .where(where)
-      // created_at alone, so that orders_created_idx / orders_status_created_idx serve the ORDER BY ... LIMIT;
+      // created_at alone, so that orders_live_created_idx (the default: every order but deleted ones) /
+      // orders_status_created_idx serve the ORDER BY ... LIMIT;
       // NULLS LAST as in those indexes (plain DESC means NULLS FIRST and made PostgreSQL sort every order)
       .orderBy(sql`${orders.createdAt} desc nulls last`)
       .limit(limit)
       .offset((page - 1) * limit),
-    // the total scans every matching order (100 ms at 1 000 000): kept until an order is placed or staff
-    // change one, 10 s at most for orders placed through other API processes (plugins/public-cache.ts)
+    // the total counts every matching order: by default (all but deleted ones) from orders_live_created_idx
+    // alone (an index-only scan, no read of the table), with a status from orders_status_created_idx. Kept
+    // until an order is placed or staff change one, 10 s at most for orders placed through other API
+    // processes (plugins/public-cache.ts)
     memoized(db, `orders:admin:${JSON.stringify(filter)}`, () => db.select({ n: count() }).from(orders).where(where), 10_000),
   ])
   return {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders } from '../../db/schema.ts'
 import type { OrderRow } from '../orders/order.read.ts'
@@ -10,6 +10,7 @@ export async function recentOrdersOfPhone(db: Db, phone: string, days: number): 
     .select()
     .from(orders)
     .where(and(eq(orders.phone, phone), gt(orders.createdAt, recent), sql`${orders.status} <> 'deleted'`))
-    .orderBy(desc(orders.createdAt))
+    // NULLS LAST as in orders_phone_created_idx: the index gives the order, nothing is sorted
+    .orderBy(sql`${orders.createdAt} desc nulls last`)
     .limit(50)
 }
