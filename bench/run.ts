@@ -133,8 +133,14 @@ async function settle(store: Store, variantId: string): Promise<void> {
  */
 async function hotCheck(store: Store, f: Fixture, initial: number, before: { n: number; units: number }): Promise<OversoldCheck> {
   await settle(store, f.hot.variantId)
-  const [v] = await query<{ stock: number }>(store, 'select stock from variants where id = $1', [f.hot.variantId])
-  const lines = await hotLines(store, f)
+  // the stock and the lines in one statement (one snapshot): an order committing between two reads would count on one side only
+  const [v] = await query<{ stock: number; n: number; units: number }>(
+    store,
+    `select (select stock from variants where id = $1) as stock, count(*)::int as n, coalesce(sum(quantity), 0)::int as units
+     from order_items where variant_id = $1`,
+    [f.hot.variantId],
+  )
+  const lines = { n: Number(v?.n), units: Number(v?.units) }
   const finalStock = Number(v?.stock)
   const taken = initial - finalStock
   const n = lines.n - before.n

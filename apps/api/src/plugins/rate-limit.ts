@@ -9,12 +9,19 @@ import { maskPersonal } from '../http/logger.ts'
 
 export type LimitName = 'LOGIN' | 'STAFF_LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'COUPON' | 'ORDER' | 'ORDER_ADDRESS'
 
+type Hit = { count: number; resetInSeconds: number }
+export type LimitGroup = { keys: string[]; windowSeconds: number; max: number }
+
 /** Fixed-window counters shared by every API process: in PostgreSQL, or in Redis when REDIS_URL is set. */
 export interface RateLimitStore {
   /** Counts one hit on `key` and returns the hits in the current window and the seconds until it ends. */
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>
-  /** The same for several keys at once (one statement, one commit), in the order given. */
-  hitMany?(keys: string[], windowSeconds: number): Promise<{ count: number; resetInSeconds: number }[]>
+  /**
+   * The same for groups of keys (one statement, one commit): each group is one limit (its window and
+   * maximum); a group is counted only when no key of an earlier group went over its maximum (null:
+   * not counted). Results in the order given.
+   */
+  hitMany?(groups: LimitGroup[]): Promise<(Hit[] | null)[]>
   close(): Promise<void>
 }
 
@@ -30,22 +37,38 @@ export function databaseStore(db: Db): RateLimitStore {
       const row = (result as unknown as { rows: { count: number; reset_in: number }[] }).rows[0]
       return { count: Number(row?.count ?? 1), resetInSeconds: Math.max(1, Number(row?.reset_in ?? windowSeconds)) }
     },
-    // One upsert for the address and the phone of a request instead of one each: half the round trips and
-    // WAL flushes on every guest order and tracking request (measured by bench/). Keys are sorted so two
-    // requests sharing keys lock the rows in the same order.
-    async hitMany(keys, windowSeconds) {
-      const unique = [...new Set(keys)].sort()
-      const result = await db.execute<{ key: string; count: number; reset_in: number }>(sql`
-        insert into rate_limits (key, count, reset_at)
-        values ${sql.join(unique.map((key) => sql`(${key}, 1, now() + make_interval(secs => ${windowSeconds}))`), sql`, `)}
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning key, count, ceil(extract(epoch from reset_at - now()))::int as reset_in`)
-      const rows = (result as unknown as { rows: { key: string; count: number; reset_in: number }[] }).rows
-      return keys.map((key) => {
-        const row = rows.find((r) => r.key === key)
-        return { count: Number(row?.count ?? 1), resetInSeconds: Math.max(1, Number(row?.reset_in ?? windowSeconds)) }
+    // One statement for the address and the phone of a request instead of one each, and for both order
+    // limits: fewer round trips and WAL flushes on every guest order and tracking request (measured by
+    // bench/). Keys are sorted within a group, groups come in a fixed order, so two requests sharing
+    // keys lock the rows in the same order. A later group's insert runs only when no row of an earlier
+    // one is over its maximum: a refused attempt does not use up the looser limits after it.
+    async hitMany(groups) {
+      const ctes = groups.map((group, i) => {
+        const unique = [...new Set(group.keys)].sort()
+        const earlierOver = groups.slice(0, i).map((_, j) => sql` and not exists (select 1 from ${sql.identifier(`g${j}`)} where over)`)
+        return sql`${sql.identifier(`g${i}`)} as (
+          insert into rate_limits (key, count, reset_at)
+          select v.key, 1, now() + make_interval(secs => v.secs)
+          from (values ${sql.join(unique.map((key) => sql`(${key}::text, ${group.windowSeconds}::int)`), sql`, `)}) as v(key, secs)
+          where true${sql.join(earlierOver, sql``)}
+          on conflict (key) do update set
+            count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+            reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+          returning key, count, ceil(extract(epoch from reset_at - now()))::int as reset_in, count > ${group.max}::int as over)`
+      })
+      const union = sql.join(
+        groups.map((_, i) => sql`select ${i}::int as grp, key, count, reset_in from ${sql.identifier(`g${i}`)}`),
+        sql` union all `,
+      )
+      const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${union}`)
+      const rows = (result as unknown as { rows: { grp: number; key: string; count: number; reset_in: number }[] }).rows
+      return groups.map((group, i) => {
+        const own = rows.filter((r) => Number(r.grp) === i)
+        if (own.length === 0) return null
+        return group.keys.map((key) => {
+          const row = own.find((r) => r.key === key)
+          return { count: Number(row?.count ?? 1), resetInSeconds: Math.max(1, Number(row?.reset_in ?? group.windowSeconds)) }
+        })
       })
     },
     async close() {},
@@ -83,6 +106,11 @@ declare module 'fastify' {
     rateLimit(name: LimitName, request: FastifyRequest, ...extraKeys: string[]): Promise<void>
     /** The same for exactly the keys given (no address key added): for keys that combine the address with something else. */
     rateLimitKeys(name: LimitName, keys: string[]): Promise<void>
+    /**
+     * Several limits at once, each for exactly its keys: every key is counted (one statement on the
+     * database store), then 429 when any is over its own limit.
+     */
+    rateLimitAll(limits: { name: LimitName; keys: string[] }[]): Promise<void>
   }
 }
 
@@ -114,25 +142,32 @@ async function counted<T>(keys: string[], run: () => Promise<T>): Promise<T> {
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { config: Config; db: Db }) => {
   const store = options.config.REDIS_URL ? redisStore(options.config.REDIS_URL, options.config.REDIS_KEY_PREFIX) : databaseStore(options.db)
   app.addHook('onClose', async () => store.close())
-  const limitKeys = async (name: LimitName, keys: string[]) => {
-    const window = options.config[`RATE_LIMIT_${name}`]
+  /** Counts the keys of each limit in turn; 429 at the first limit with a key over its maximum (the later ones are not counted). */
+  const limitKeys = async (limits: { name: LimitName; keys: string[] }[]) => {
+    const groups = limits.map(({ name, keys }) => ({ keys, ...options.config[`RATE_LIMIT_${name}`] }))
+    const keys = groups.flatMap((g) => g.keys)
     const hitMany = store.hitMany?.bind(store)
     if (hitMany && keys.length > 1) {
-      const hits = await counted(keys, () => hitMany(keys, window.windowSeconds))
-      const over = hits.find((h) => h.count > window.max)
-      if (over) throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfter: over.resetInSeconds } })
+      const counts = await counted(keys, () => hitMany(groups))
+      for (const [i, group] of groups.entries()) {
+        const over = counts[i]?.find((c) => c.count > group.max)
+        if (over) throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfter: over.resetInSeconds } })
+      }
       return
     }
-    for (const key of keys) {
-      const { count, resetInSeconds } = await counted([key], () => store.hit(key, window.windowSeconds))
-      if (count > window.max) {
-        throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfter: resetInSeconds } })
+    for (const group of groups) {
+      for (const key of group.keys) {
+        const { count, resetInSeconds } = await counted([key], () => store.hit(key, group.windowSeconds))
+        if (count > group.max) throw new AppError('TOO_MANY_REQUESTS', { data: { retryAfter: resetInSeconds } })
       }
     }
   }
   app.decorate('rateLimit', async (name: LimitName, request: FastifyRequest, ...extraKeys: string[]) => {
     // request.ip is the socket address unless TRUST_PROXY names the proxy: a forged X-Forwarded-For changes nothing
-    await limitKeys(name, [`${name}:ip:${request.ip}`, ...extraKeys.map((k) => `${name}:${k}`)])
+    await limitKeys([{ name, keys: [`${name}:ip:${request.ip}`, ...extraKeys.map((k) => `${name}:${k}`)] }])
   })
-  app.decorate('rateLimitKeys', async (name: LimitName, keys: string[]) => limitKeys(name, keys.map((k) => `${name}:${k}`)))
+  app.decorate('rateLimitKeys', async (name: LimitName, keys: string[]) => limitKeys([{ name, keys: keys.map((k) => `${name}:${k}`) }]))
+  app.decorate('rateLimitAll', async (limits: { name: LimitName; keys: string[] }[]) =>
+    limitKeys(limits.map(({ name, keys }) => ({ name, keys: keys.map((k) => `${name}:${k}`) }))),
+  )
 })

@@ -182,8 +182,21 @@ export async function resolveVariants(db: Db, lines: { productId: string; size?:
           .from(products)
           .leftJoin(variants, eq(variants.productId, products.id))
           .where(ids.length === 1 ? eq(products.id, ids[0] as string) : inArray(products.id, ids))
+  return matchVariants(rows, lines)
+}
+
+type VariantRow<P, V> = { product: P | null; variant: V | null }
+
+/**
+ * Each line's product and single variant among the rows read for them (product left-joined to its
+ * variants); the first line that names no single variant gives the error.
+ */
+export function matchVariants<
+  P extends { id: string; isActive: boolean },
+  V extends { size: string; color: string },
+>(rows: VariantRow<P, V>[], lines: { productId: string; size?: string | undefined; color?: string | undefined }[]): { product: P; variant: V }[] {
   return lines.map(({ productId, size, color }) => {
-    const own = rows.filter((row) => row.product.id === productId)
+    const own = rows.filter((row) => row.product?.id === productId)
     const product = own[0]?.product
     if (!product || !product.isActive) throw new AppError('PRODUCT_NOT_FOUND')
     const all = own.flatMap((row) => (row.variant ? [row.variant] : []))
@@ -192,7 +205,7 @@ export async function resolveVariants(db: Db, lines: { productId: string; size?:
     )
     if (matches.length === 0) throw new AppError('VARIANT_NOT_FOUND')
     if (matches.length > 1) throw new AppError('VARIANT_REQUIRED')
-    return { product, variant: matches[0] as (typeof all)[number] }
+    return { product, variant: matches[0] as V }
   })
 }
 

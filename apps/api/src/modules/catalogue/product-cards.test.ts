@@ -108,8 +108,8 @@ for (const target of TEST_TARGETS) {
       await assert.rejects(
         shop.database.db.transaction(async (tx) => {
           const taken = await takeStock(tx, [
-            { variantId: v41.id, quantity: 1 },
-            { variantId: v42.id, quantity: 2 },
+            { variantId: v41.id, productId: runner.id, quantity: 1 },
+            { variantId: v42.id, productId: runner.id, quantity: 2 },
           ])
           assert.equal(taken.size, 2)
           const [inside] = await tx.select({ stock: products.cardStock }).from(products).where(eq(products.id, runner.id))
@@ -128,8 +128,8 @@ for (const target of TEST_TARGETS) {
       assert.ok(d && c)
       await shop.database.db.transaction(async (tx) => {
         const taken = await takeStock(tx, [
-          { variantId: d.id, quantity: 1 },
-          { variantId: c.id, quantity: 2 },
+          { variantId: d.id, productId: derby.id, quantity: 1 },
+          { variantId: c.id, productId: coat.id, quantity: 2 },
         ])
         assert.equal(taken.size, 2)
       })

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { communes, orderItems, orderStatusHistory, orders, returnRequests, wilayas } from '../../db/schema.ts'
 import { mediaUrl } from '../../http/media.ts'
 import { pickLocalized as localized } from '@shop/shared'
-import { getShopSettings } from '../settings/settings.repo.ts'
+import { getShopSettings, type ShopSettingsRow } from '../settings/settings.repo.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -24,52 +24,76 @@ export async function orderReplies(db: Db, rows: OrderRow[], locale: Locale): Pr
     // account details only matter to bank-transfer and CCP orders
     rows.some((o) => o.paymentMethod !== 'cash_on_delivery') ? getShopSettings(db) : null,
   ])
-  return rows.map((order) => {
-    const commune = places.find((c) => c.id === order.communeId)
-    const wilaya = wilayaRows.find((w) => w.code === order.wilayaCode)
-    const request = requests.find((r) => r.orderId === order.id)
-    return {
-      _id: order.id,
-      trackingNumber: order.trackingNumber,
-      status: order.status,
-      createdAt: order.createdAt,
-      orderItems: items
-        .filter((i) => i.orderId === order.id)
-        .map((i) => ({
-          _id: i.id,
-          product: { _id: i.productId, name: localized(i.nameAr, i.nameFr, locale), image: i.image ? mediaUrl(i.image, 300) : null },
-          size: i.size,
-          color: i.color,
-          quantity: i.quantity,
-          priceAtPurchase: i.unitPrice,
-          lineTotal: i.lineTotal,
-        })),
-      customerInfo: { firstName: order.firstName, lastName: order.lastName, phone: order.phone, email: order.email },
-      shippingAddress: {
-        address: order.address,
-        cityName: placeName(commune, locale),
-        stateName: placeName(wilaya, locale),
-        wilayaCode: order.wilayaCode,
-        communeId: order.communeId,
-        postalCode: commune?.postalCode ?? null,
-        type: order.deliveryType,
-      },
-      subtotal: order.subtotal,
-      discountAmount: order.discount,
-      shippingFee: order.deliveryFee,
-      totalAmount: order.total,
-      couponCode: order.couponCode,
-      notes: order.notes,
-      paymentMethod: order.paymentMethod,
-      paymentStatus: order.paymentStatus,
-      deliveryTrackingId: order.deliveryTrackingId,
-      returnRequest: request ? { status: request.status, reason: request.reason, createdAt: request.createdAt } : null,
-      payment: {
-        bankDetails: order.paymentMethod === 'bank_transfer' ? (settings?.bankDetails ?? null) : null,
-        ccpDetails: order.paymentMethod === 'ccp' ? (settings?.ccpDetails ?? null) : null,
-      },
-    }
-  })
+  return rows.map((order) =>
+    replyOf(order, {
+      items: items.filter((i) => i.orderId === order.id),
+      commune: places.find((c) => c.id === order.communeId),
+      wilaya: wilayaRows.find((w) => w.code === order.wilayaCode),
+      request: requests.find((r) => r.orderId === order.id),
+      settings,
+      locale,
+    }),
+  )
+}
+
+type ShopPlace = { nameAr: string; nameFr: string }
+
+/**
+ * One order as its owner reads it, from rows already at hand: the order, its lines (in line-id order),
+ * its commune and wilaya, its return request, and the shop's account details (for bank-transfer and CCP
+ * orders). A new order's reply is built from what its transaction wrote and read, with no read after it.
+ */
+export function replyOf(
+  order: OrderRow,
+  parts: {
+    items: (typeof orderItems.$inferSelect)[]
+    commune: (ShopPlace & { postalCode: string | null }) | undefined
+    wilaya: ShopPlace | undefined
+    request: (typeof returnRequests.$inferSelect) | undefined
+    settings: Pick<ShopSettingsRow, 'bankDetails' | 'ccpDetails'> | null
+    locale: Locale
+  },
+): z.input<typeof placedOrder> {
+  const { items, commune, wilaya, request, settings, locale } = parts
+  return {
+    _id: order.id,
+    trackingNumber: order.trackingNumber,
+    status: order.status,
+    createdAt: order.createdAt,
+    orderItems: items.map((i) => ({
+      _id: i.id,
+      product: { _id: i.productId, name: localized(i.nameAr, i.nameFr, locale), image: i.image ? mediaUrl(i.image, 300) : null },
+      size: i.size,
+      color: i.color,
+      quantity: i.quantity,
+      priceAtPurchase: i.unitPrice,
+      lineTotal: i.lineTotal,
+    })),
+    customerInfo: { firstName: order.firstName, lastName: order.lastName, phone: order.phone, email: order.email },
+    shippingAddress: {
+      address: order.address,
+      cityName: placeName(commune, locale),
+      stateName: placeName(wilaya, locale),
+      wilayaCode: order.wilayaCode,
+      communeId: order.communeId,
+      postalCode: commune?.postalCode ?? null,
+      type: order.deliveryType,
+    },
+    subtotal: order.subtotal,
+    discountAmount: order.discount,
+    shippingFee: order.deliveryFee,
+    totalAmount: order.total,
+    couponCode: order.couponCode,
+    notes: order.notes,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    deliveryTrackingId: order.deliveryTrackingId,
+    returnRequest: request ? { status: request.status, reason: request.reason, createdAt: request.createdAt } : null,
+    payment: {
+      bankDetails: order.paymentMethod === 'bank_transfer' ? (settings?.bankDetails ?? null) : null,
+      ccpDetails: order.paymentMethod === 'ccp' ? (settings?.ccpDetails ?? null) : null,
+    },
+  }
 }
 
 export async function orderReply(db: Db, order: OrderRow, locale: Locale): Promise<z.input<typeof placedOrder>> {

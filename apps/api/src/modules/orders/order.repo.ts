@@ -1,6 +1,21 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import type { DeliveryType } from '@shop/shared'
 import type { Db } from '../../db/client.ts'
-import { cartItems, carts, idempotencyKeys, orderItems, orderStatusHistory, orders, productImages, products, variants } from '../../db/schema.ts'
+import {
+  cartItems,
+  carts,
+  communes,
+  deliveryPrices,
+  idempotencyKeys,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  productImages,
+  products,
+  shopSettings,
+  variants,
+  wilayas,
+} from '../../db/schema.ts'
 import type { OrderRow } from './order.read.ts'
 
 /** The SQL of placing an order (order.service.ts holds the rules and the transaction). */
@@ -24,55 +39,15 @@ export async function findIdempotencyKey(db: Db, scope: string, key: string) {
   return row ?? null
 }
 
-/** The key now stands for this order: a replay of the request gets it back. */
-export async function attachIdempotencyKey(db: Db, scope: string, key: string, orderId: string): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ orderId })
-    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-}
-
-/** Serialises the orders of one phone number until the transaction ends. */
-export async function lockPhone(db: Db, phone: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order-phone:${phone}`}, 0))`)
-}
-
-/** Orders of this phone nobody confirmed yet. */
-export async function countPendingOrders(db: Db, phone: string): Promise<number> {
-  const [open] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.phone, phone), eq(orders.status, 'pending')))
-  return Number(open?.n ?? 0)
-}
-
 /**
- * The stock of every line in one conditional UPDATE: each variant is decremented only where enough is
- * left, so two shoppers racing for the last unit cannot both win. An order of several variants locks
- * their rows in variant-id order first (FOR NO KEY UPDATE, the UPDATE's own lock: a FOR UPDATE would
- * wait on the key-share locks the order lines of other orders hold on those variants; a statement of its own, so the UPDATE's snapshot sees what the
- * orders it waited for committed): two orders of the same variants cannot deadlock. Returns the ids of
- * the variants taken: fewer than the lines when one was short.
+ * The stock of every line and the sold counts of their products in one statement (stockStatement),
+ * for orders whose other writes must come first (a coupon's use). Returns the ids of the variants
+ * taken: fewer than the lines when one was short.
  */
-export async function takeStock(db: Db, lines: { variantId: string; quantity: number }[]): Promise<Set<string>> {
+export async function takeStock(db: Db, lines: { variantId: string; productId: string; quantity: number }[]): Promise<Set<string>> {
   if (lines.length === 0) return new Set()
-  if (lines.length > 1) {
-    await db
-      .select({ id: variants.id })
-      .from(variants)
-      .where(inArray(variants.id, lines.map((l) => l.variantId)))
-      .orderBy(asc(variants.id))
-      .for('no key update')
-  }
-  const wanted = sql.join(
-    lines.map((l) => sql`(${l.variantId}::uuid, ${l.quantity}::int)`),
-    sql`, `,
-  )
-  const taken = await db.execute<{ id: string }>(sql`
-    update ${variants} v set stock = v.stock - w.quantity, updated_at = now()
-    from (values ${wanted}) as w(id, quantity)
-    where v.id = w.id and v.stock >= w.quantity
-    returning v.id`)
+  const { taken: take, sold } = stockStatement(lines)
+  const taken = await db.execute<{ id: string }>(sql`with taken as (${take}), sold as (${sold}) select id from taken`)
   return new Set((taken as unknown as { rows: { id: string }[] }).rows.map((r) => r.id))
 }
 
@@ -81,45 +56,166 @@ export async function variantStock(db: Db, variantId: string): Promise<number> {
   return row?.stock ?? 0
 }
 
-export async function addSoldCount(db: Db, productId: string, sold: number): Promise<void> {
-  await db
-    .update(products)
-    .set({ soldCount: sql`${products.soldCount} + ${sold}` })
-    .where(eq(products.id, productId))
+/**
+ * Everything an order is quoted from, in one statement: the shop's settings, the commune and wilaya, the
+ * wilaya's delivery price row, each line's product with all its variants, and per variant the photo its
+ * line keeps (of its own colour, else of no colour in particular, else the first). The same statement
+ * takes the phone's lock (pg_advisory_xact_lock, held until the transaction ends), so the open orders
+ * of this phone counted by the next statement include every order of it committed before.
+ */
+export async function readQuote(
+  db: Db,
+  q: { communeId: number; wilayaCode: number; deliveryType: DeliveryType; productIds: string[]; phone: string },
+) {
+  const image = sql<string | null>`(
+    select i.path from ${productImages} i where i.product_id = ${products.id}
+    order by case when i.color = ${variants.color} then 0 when i.color is null then 1 else 2 end, i.position
+    limit 1)`
+  const rows = await db
+    .select({
+      settings: shopSettings,
+      commune: communes,
+      wilaya: { code: wilayas.code, nameAr: wilayas.nameAr, nameFr: wilayas.nameFr },
+      delivery: { wilayaCode: deliveryPrices.wilayaCode, price: deliveryPrices.price, returnPrice: deliveryPrices.returnPrice },
+      product: { id: products.id, price: products.price, isActive: products.isActive, nameAr: products.nameAr, nameFr: products.nameFr },
+      variant: { id: variants.id, size: variants.size, color: variants.color, stock: variants.stock, sku: variants.sku, image },
+      // one lock however many rows: an uncorrelated sub-select runs once
+      phoneLocked: sql<unknown>`(select pg_advisory_xact_lock(hashtextextended(${`order-phone:${q.phone}`}, 0)))`,
+    })
+    .from(shopSettings)
+    .leftJoin(communes, eq(communes.id, q.communeId))
+    .leftJoin(wilayas, eq(wilayas.code, q.wilayaCode))
+    .leftJoin(deliveryPrices, and(eq(deliveryPrices.wilayaCode, q.wilayaCode), eq(deliveryPrices.type, q.deliveryType)))
+    .leftJoin(products, inArray(products.id, q.productIds))
+    .leftJoin(variants, eq(variants.productId, products.id))
+    .where(eq(shopSettings.id, 1))
+  const first = rows[0]
+  if (!first) throw new Error('shop_settings row missing: the bootstrap step creates it')
+  return { settings: first.settings, commune: first.commune, wilaya: first.wilaya, delivery: first.delivery, variants: rows }
 }
 
-export async function insertOrder(db: Db, values: typeof orders.$inferInsert): Promise<OrderRow> {
-  const [order] = await db.insert(orders).values(values).returning()
-  if (!order) throw new Error('order insert returned nothing')
-  return order
+/** A row of `orders` as the driver returned it (column names), mapped as drizzle maps its own selects. */
+function orderFromRow(row: Record<string, unknown>): OrderRow {
+  const out: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(orders))) {
+    const value = row[column.name]
+    out[key] = value === null || value === undefined || value instanceof Date ? (value ?? null) : column.mapFromDriverValue(value)
+  }
+  return out as OrderRow
 }
 
-/** The photos of these products, in their order on each product page. */
-export async function imagesOfProducts(db: Db, productIds: string[]) {
-  if (productIds.length === 0) return []
-  return db
-    .select({ productId: productImages.productId, path: productImages.path, color: productImages.color })
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position))
+export interface OrderWrite {
+  order: typeof orders.$inferInsert & { id: string }
+  lines: (typeof orderItems.$inferInsert & { id: string; variantId: string; productId: string })[]
+  /** The key (scope and key) that will stand for this order: a replay of the request gets it back. */
+  idempotencyKey: { scope: string; key: string } | null
+  /** The cart whose lines of these variants the order takes away (an order "from the cart"). */
+  cartOwner: { clientId: string | null; guestSessionId: string | null } | null
+  /** Take the stock in the same statement (the last one of the order), or leave it to takeStock. */
+  withStock: boolean
 }
 
-export async function insertOrderLines(db: Db, lines: (typeof orderItems.$inferInsert)[]): Promise<void> {
-  await db.insert(orderItems).values(lines)
+/**
+ * The order written in one statement: the order row, its lines, its first history entry (placed,
+ * pending), the idempotency key pointed at it, the cart lines it came from removed, and, when
+ * `withStock`, the stock of every line and the sold counts of their products (see stockStatement).
+ * Returns the order row and what the rules check next, in the order the service checks them: the
+ * other open orders of the phone (counted under the phone's lock, taken by readQuote), the cart lines
+ * removed, the variants whose stock was taken. Any refusal rolls the whole transaction back.
+ */
+export async function writeOrder(db: Db, w: OrderWrite) {
+  // Each write is a CTE; the main query reads them one after the other (a sub-select of a CTE runs when
+  // its column is computed, left to right), so they happen in this order and the stock, whose row a
+  // flash sale's orders all wait for, is taken last: its lock is held for the sold count, the foreign
+  // key checks at the end of the statement, and the commit.
+  const ctes: SQL[] = [sql`new_order as (${db.insert(orders).values(w.order).returning().getSQL()})`]
+  const reads: SQL[] = []
+  const step = (name: string, write: SQL, read: SQL = sql`(select count(*)::int from ${sql.identifier(name)})`) => {
+    ctes.push(sql`${sql.identifier(name)} as (${write})`)
+    reads.push(sql`${read} as ${sql.identifier(name)}`)
+  }
+  step('new_lines', db.insert(orderItems).values(w.lines).returning({ id: orderItems.id }).getSQL())
+  step(
+    'placed',
+    db
+      .insert(orderStatusHistory)
+      .values({ orderId: w.order.id, fromStatus: null, toStatus: 'pending', clientId: w.order.clientId ?? null })
+      .returning({ id: orderStatusHistory.id })
+      .getSQL(),
+  )
+  if (w.idempotencyKey) {
+    const { scope, key } = w.idempotencyKey
+    const keyIs = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))
+    step('keyed', db.update(idempotencyKeys).set({ orderId: w.order.id }).where(keyIs).returning({ key: idempotencyKeys.key }).getSQL())
+  }
+  const owner = w.cartOwner
+  const ownerIs = owner?.clientId ? eq(carts.clientId, owner.clientId) : owner?.guestSessionId ? eq(carts.sessionId, owner.guestSessionId) : null
+  if (ownerIs) {
+    const cart = db.select({ id: carts.id }).from(carts).where(ownerIs)
+    const lineIs = and(inArray(cartItems.cartId, cart), inArray(cartItems.variantId, w.lines.map((l) => l.variantId)))
+    step('removed', db.delete(cartItems).where(lineIs).returning({ id: cartItems.id }).getSQL())
+  }
+  // the other open orders of the phone (this one is not in the statement's snapshot)
+  reads.push(sql`(select count(*)::int from ${orders} where phone = ${w.order.phone} and status = 'pending') as other_open_orders`)
+  if (w.withStock) {
+    const { taken, sold } = stockStatement(w.lines)
+    step('taken', taken, sql`(select string_agg(id::text, ',') from taken)`)
+    step('sold', sold)
+  }
+  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select o.*, ${sql.join(reads, sql`, `)} from new_order o`)
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows
+  if (!row) throw new Error('order insert returned nothing')
+  return {
+    order: orderFromRow(row),
+    otherOpenOrders: Number(row.other_open_orders),
+    cartLinesRemoved: Number(row.removed ?? 0),
+    taken: new Set(typeof row.taken === 'string' && row.taken ? row.taken.split(',') : []),
+  }
 }
 
-/** The first entry of the order's history: placed, pending. */
-export async function insertPlacedEntry(db: Db, orderId: string, clientId: string | null): Promise<void> {
-  await db.insert(orderStatusHistory).values({ orderId, fromStatus: null, toStatus: 'pending', clientId })
+/**
+ * The stock of every line and the sold counts of their products, as the CTEs `taken` and `sold`: each
+ * variant is decremented only where enough is left (READ COMMITTED re-checks `stock >= quantity` on
+ * the latest row after waiting for its lock), so two shoppers racing for the last unit cannot both win;
+ * the sold counts are added from what was taken, after every variant is (the aggregate reads all of
+ * `taken` first). Orders of several variants or products lock those rows in id order first (lockLines).
+ */
+function stockStatement(lines: { variantId: string; productId: string; quantity: number }[]): { taken: SQL; sold: SQL } {
+  const wanted = sql.join(
+    lines.map((l) => sql`(${l.variantId}::uuid, ${l.quantity}::int)`),
+    sql`, `,
+  )
+  return {
+    taken: sql`
+      update ${variants} v set stock = v.stock - w.quantity, updated_at = now()
+      from (values ${wanted}) as w(id, quantity)
+      where v.id = w.id and v.stock >= w.quantity
+      returning v.id, v.product_id, w.quantity`,
+    sold: sql`
+      update ${products} p set sold_count = p.sold_count + s.units
+      from (select product_id, sum(quantity)::int as units from taken group by product_id) s
+      where p.id = s.product_id
+      returning p.id`,
+  }
 }
 
-/** Removes the lines of these variants from the client's or guest session's cart; returns how many went. */
-export async function removeCartLines(db: Db, owner: { clientId: string | null; guestSessionId: string | null }, variantIds: string[]): Promise<number> {
-  const ownerIs = owner.clientId ? eq(carts.clientId, owner.clientId) : owner.guestSessionId ? eq(carts.sessionId, owner.guestSessionId) : undefined
-  if (!ownerIs) return 0
-  const removed = await db
-    .delete(cartItems)
-    .where(and(inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(ownerIs)), inArray(cartItems.variantId, variantIds)))
-    .returning({ id: cartItems.id })
-  return removed.length
+/**
+ * Orders of several variants (or products) lock those rows first, in id order, in one statement: two
+ * orders sharing variants or products cannot deadlock. FOR NO KEY UPDATE, the UPDATE's own lock (a FOR
+ * UPDATE would wait on the key-share locks the order lines of other orders hold on those variants);
+ * a statement of its own, so the stock UPDATE's snapshot sees what the orders it waited for committed.
+ * A one-variant order needs none (its one UPDATE takes one variant and one product).
+ */
+export async function lockLines(db: Db, lines: { variantId: string; productId: string }[]): Promise<void> {
+  const variantIds = [...new Set(lines.map((l) => l.variantId))]
+  const productIds = [...new Set(lines.map((l) => l.productId))]
+  if (variantIds.length <= 1 && productIds.length <= 1) return
+  // the products' lock is taken after every variant's: the sub-select runs before the outer rows are locked
+  await db.execute(sql`
+    select p.id from ${products} p
+    where p.id in (${sql.join(productIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      and (select count(*) from (
+        select v.id from ${variants} v where v.id in (${sql.join(variantIds.map((id) => sql`${id}::uuid`), sql`, `)})
+        order by v.id for no key update) locked) >= 0
+    order by p.id for no key update`)
 }

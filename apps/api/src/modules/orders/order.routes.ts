@@ -37,10 +37,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     // address + phone and per account, then per address alone under a looser limit: shoppers sharing a
     // carrier's NAT address each have their own window, a flood from one address is still capped.
     if (!(await isOrderReplay(app.db, request.body, ctx))) {
-      await app.rateLimitKeys('ORDER', [`phone:${request.body.customer.phone}:ip:${request.ip}`, ...(clientId ? [`client:${clientId}`] : [])])
-      await app.rateLimitKeys('ORDER_ADDRESS', [`ip:${request.ip}`])
+      // both limits in one statement (database store); the address is counted only when the phone's
+      // and the account's windows are not over, so one phone's refused tries leave the address's alone
+      await app.rateLimitAll([
+        { name: 'ORDER', keys: [`phone:${request.body.customer.phone}:ip:${request.ip}`, ...(clientId ? [`client:${clientId}`] : [])] },
+        { name: 'ORDER_ADDRESS', keys: [`ip:${request.ip}`] },
+      ])
     }
-    const { order, created } = await placeOrder(app.db, request.body, ctx)
+    const { order, created, reply: placed } = await placeOrder(app.db, request.body, ctx)
     if (created) {
       reply.code(201)
       if (order.email) {
@@ -52,7 +56,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         })
       }
     }
-    return reply.ok({ order: await orderReply(app.db, order, request.locale), replayed: !created }, 'success:orderPlaced')
+    return reply.ok({ order: placed, replayed: !created }, 'success:orderPlaced')
   }
 
   api.post(

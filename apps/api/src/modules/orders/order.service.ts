@@ -1,31 +1,14 @@
-import { createHash, randomInt } from 'node:crypto'
-import type { Locale } from '@shop/shared'
-import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { communes } from '../../db/schema.ts'
-import { AppError } from '../../http/app-error.ts'
+import { createHash, randomInt, randomUUID } from 'node:crypto'
+import type { Locale, PlaceOrderInput, placedOrder } from '@shop/shared'
 import { pickLocalized as localized } from '@shop/shared'
-import { resolveVariants } from '../cart/cart.service.ts'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../http/app-error.ts'
+import { matchVariants } from '../cart/cart.service.ts'
 import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupons.service.ts'
-import { getShopSettings } from '../settings/settings.repo.ts'
-import { quoteDelivery } from '../shipping/shipping.service.ts'
-import type { PlaceOrderInput } from '@shop/shared'
-import { findOrder, type OrderRow } from './order.read.ts'
-import {
-  addSoldCount,
-  attachIdempotencyKey,
-  claimIdempotencyKey,
-  countPendingOrders,
-  findIdempotencyKey,
-  imagesOfProducts,
-  insertOrder,
-  insertOrderLines,
-  insertPlacedEntry,
-  lockPhone,
-  removeCartLines,
-  takeStock,
-  variantStock,
-} from './order.repo.ts'
+import { deliveryQuoteOf } from '../shipping/shipping.service.ts'
+import { findOrder, type OrderRow, orderReply, replyOf } from './order.read.ts'
+import { claimIdempotencyKey, findIdempotencyKey, lockLines, readQuote, takeStock, variantStock, writeOrder } from './order.repo.ts'
 
 export interface OrderContext {
   clientId: string | null
@@ -63,18 +46,29 @@ export async function isOrderReplay(db: Db, input: PlaceOrderInput, ctx: OrderCo
   return Boolean(first?.orderId && first.requestHash === requestHash(input))
 }
 
-/** Everything the order will be made of, priced by the server from today's catalogue, fees and coupon. */
+type Quote = Awaited<ReturnType<typeof quoteOrder>>
+
+/**
+ * Everything the order will be made of, priced by the server from today's catalogue, fees and coupon.
+ * One statement reads the settings, the place, the delivery price and every line's variants (and takes
+ * the phone's lock, readQuote); a coupon adds its own checks.
+ */
 async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
-  const settings = await getShopSettings(db)
+  const read = await readQuote(db, {
+    communeId: input.communeId,
+    wilayaCode: input.wilayaCode,
+    deliveryType: input.deliveryType,
+    productIds: [...new Set(input.items.map((l) => l.productId))],
+    phone: input.customer.phone,
+  })
+  const { settings, commune } = read
   if (input.wilayaCode > settings.wilayaDivision) throw new AppError('COMMUNE_NOT_IN_WILAYA')
-  const [commune] = await db.select().from(communes).where(eq(communes.id, input.communeId)).limit(1)
   const communeWilaya = settings.wilayaDivision === 58 ? commune?.wilayaCode58 : commune?.wilayaCode
   if (!commune || communeWilaya !== input.wilayaCode) throw new AppError('COMMUNE_NOT_IN_WILAYA')
   if (input.paymentMethod === 'bank_transfer' && !settings.bankDetails) throw new AppError('PAYMENT_METHOD_UNAVAILABLE')
   if (input.paymentMethod === 'ccp' && !settings.ccpDetails) throw new AppError('PAYMENT_METHOD_UNAVAILABLE')
 
-  // every line's product and variant in one query
-  const resolved = await resolveVariants(db, input.items)
+  const resolved = matchVariants(read.variants, input.items)
   const lines = resolved.map(({ product, variant }, i) => ({ product, variant, quantity: input.items[i]?.quantity ?? 0 }))
   // the same variant asked for twice (e.g. size given once, left out once) is one line
   const byVariant = new Map<string, (typeof lines)[number]>()
@@ -100,7 +94,7 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
   }
   const subtotal = merged.reduce((sum, line) => sum + line.product.price * line.quantity, 0)
 
-  const fee = await quoteDelivery(db, input.wilayaCode, input.deliveryType, settings)
+  const fee = deliveryQuoteOf(input.wilayaCode, input.deliveryType, read.delivery, settings)
   if (fee.price === null) throw new AppError('NO_STOPDESK')
 
   let coupon: CouponRow | null = null
@@ -113,6 +107,7 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
   return {
     settings,
     commune,
+    wilaya: read.wilaya,
     lines: merged,
     subtotal,
     discount,
@@ -122,13 +117,26 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
   }
 }
 
+/** The refusal of a line whose stock was short when the order took it, with the stock left now. */
+async function stockRefusal(db: Db, short: Quote['lines'][number], locale: Locale): Promise<AppError> {
+  const stock = await variantStock(db, short.variant.id)
+  const name = localized(short.product.nameAr, short.product.nameFr, locale)
+  if (stock <= 0) return new AppError('OUT_OF_STOCK', { params: { name }, data: { productId: short.product.id, stock: 0 } })
+  return new AppError('QUANTITY_ABOVE_STOCK', { params: { stock }, data: { productId: short.product.id, stock } })
+}
+
+export type PlacedOrder = { order: OrderRow; created: boolean; reply: z.input<typeof placedOrder> }
+
 /**
  * Places an order in one transaction: the idempotency key, the server's own quote, the stock of every
- * variant (conditional decrements in variant-id order, so two shoppers never get the same last unit),
- * the coupon use, the order and its lines, its first history entry, and the cart lines it came from.
- * Any refusal rolls all of it back. Returns the order id and whether it was created by this call.
+ * variant (conditional decrements, so two shoppers never get the same last unit), the coupon use, the
+ * order and its lines, its first history entry, and the cart lines it came from. Any refusal rolls all
+ * of it back. A one-line guest order without a coupon is BEGIN, two statements and COMMIT: the quote
+ * (readQuote, which also locks the phone) and the order itself (writeOrder: every write, the stock
+ * last, so the variant's row stays locked for that statement and the commit only). The reply is built
+ * from what the transaction read and wrote: nothing is read after the commit.
  */
-export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext): Promise<{ order: OrderRow; created: boolean }> {
+export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext): Promise<PlacedOrder> {
   const scope = idempotencyScope(ctx)
   const hash = requestHash(input)
   return db.transaction(async (tx) => {
@@ -138,11 +146,12 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
         const first = await findIdempotencyKey(tx, scope, ctx.idempotencyKey)
         if (!first || first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
         const placed = first.orderId ? await findOrder(tx, first.orderId) : null
-        if (placed) return { order: placed, created: false }
+        if (placed) return { order: placed, created: false, reply: await orderReply(tx, placed, ctx.locale) }
         throw new AppError('IDEMPOTENCY_IN_PROGRESS')
       }
     }
 
+    // The phone's lock is taken here, before any row lock, as every order does.
     const quote = await quoteOrder(tx, input, ctx)
     if (input.totalAmount !== undefined && input.totalAmount !== quote.total) {
       throw new AppError('PRICE_CHANGED', {
@@ -158,94 +167,79 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
       })
     }
 
-    // Open (not yet confirmed) orders of this phone: counted under a lock of the phone, so two orders
-    // sent at once cannot both see room for one more. Taken before any row lock, as every order does.
-    const phone = input.customer.phone
-    await lockPhone(tx, phone)
-    if ((await countPendingOrders(tx, phone)) >= quote.settings.maxOpenOrdersPerPhone) {
-      const limit = quote.settings.maxOpenOrdersPerPhone
-      throw new AppError('OPEN_ORDERS_LIMIT', { params: { limit }, data: { limit } })
-    }
-
-    // the photos of the lines, read before any row of the order is locked
-    const imageRows = await imagesOfProducts(tx, [...new Set(quote.lines.map((l) => l.product.id))])
-    // each line keeps the photo of its own colour, else one of no colour in particular, else the first
-    const imageOf = (productId: string, color: string): string | null => {
-      const own = imageRows.filter((r) => r.productId === productId)
-      return (own.find((r) => r.color === color) ?? own.find((r) => r.color === null) ?? own[0])?.path ?? null
-    }
-
-    const order = await insertOrder(tx, {
-      trackingNumber: newTrackingNumber(),
-      clientId: ctx.clientId,
-      guestSessionId: ctx.clientId ? null : ctx.guestSessionId,
-      paymentMethod: input.paymentMethod,
-      firstName: input.customer.firstName,
-      lastName: input.customer.lastName,
-      phone: input.customer.phone,
-      email: input.customer.email,
-      wilayaCode: input.wilayaCode,
-      wilayaCode58: quote.commune.wilayaCode58,
-      communeId: quote.commune.id,
-      deliveryType: input.deliveryType,
-      address: input.address,
-      notes: input.notes,
-      subtotal: quote.subtotal,
-      discount: quote.discount,
-      deliveryFee: quote.deliveryFee,
-      total: quote.total,
-      couponId: quote.coupon?.id ?? null,
-      couponCode: quote.coupon?.code ?? null,
-    })
-    await insertOrderLines(
-      tx,
-      quote.lines.map((line) => ({
-        orderId: order.id,
-        productId: line.product.id,
-        variantId: line.variant.id,
-        nameAr: line.product.nameAr,
-        nameFr: line.product.nameFr,
-        image: imageOf(line.product.id, line.variant.color),
-        size: line.variant.size,
-        color: line.variant.color,
-        sku: line.variant.sku,
-        unitPrice: line.product.price,
-        quantity: line.quantity,
-        lineTotal: line.product.price * line.quantity,
-      })),
-    )
-    await insertPlacedEntry(tx, order.id, ctx.clientId)
-    if (quote.coupon) {
-      await redeemCoupon(tx, quote.coupon, { orderId: order.id, phone: input.customer.phone, clientId: ctx.clientId, discount: quote.discount })
-    }
-    if (ctx.idempotencyKey) {
-      await attachIdempotencyKey(tx, scope, ctx.idempotencyKey, order.id)
-    }
-    if (input.fromCart) {
+    const orderId = randomUUID()
+    const lines = quote.lines.map((line) => ({
+      id: randomUUID(),
+      orderId,
+      productId: line.product.id,
+      variantId: line.variant.id,
+      nameAr: line.product.nameAr,
+      nameFr: line.product.nameFr,
+      image: line.variant.image,
+      size: line.variant.size,
+      color: line.variant.color,
+      sku: line.variant.sku,
+      unitPrice: line.product.price,
+      quantity: line.quantity,
+      lineTotal: line.product.price * line.quantity,
+    }))
+    const stockLines = quote.lines.map((l) => ({ variantId: l.variant.id, productId: l.product.id, quantity: l.quantity }))
+    // several variants or products: their rows locked in id order before any is written (no deadlock)
+    await lockLines(tx, stockLines)
+    // A coupon's use is counted between the order's insert (its redemption names the order) and the stock.
+    const written = await writeOrder(tx, {
+      order: {
+        id: orderId,
+        trackingNumber: newTrackingNumber(),
+        clientId: ctx.clientId,
+        guestSessionId: ctx.clientId ? null : ctx.guestSessionId,
+        paymentMethod: input.paymentMethod,
+        firstName: input.customer.firstName,
+        lastName: input.customer.lastName,
+        phone: input.customer.phone,
+        email: input.customer.email,
+        wilayaCode: input.wilayaCode,
+        wilayaCode58: quote.commune.wilayaCode58,
+        communeId: quote.commune.id,
+        deliveryType: input.deliveryType,
+        address: input.address,
+        notes: input.notes,
+        subtotal: quote.subtotal,
+        discount: quote.discount,
+        deliveryFee: quote.deliveryFee,
+        total: quote.total,
+        couponId: quote.coupon?.id ?? null,
+        couponCode: quote.coupon?.code ?? null,
+      },
+      lines,
+      idempotencyKey: ctx.idempotencyKey ? { scope, key: ctx.idempotencyKey } : null,
       // An order "from the cart" must find its lines still in the cart. A double submit with new keys
-      // waits here on the first order's locks of those cart lines, then finds them gone: 422 CART_EMPTY,
-      // and all it wrote rolls back (one order per cart, docs/reliability-test-plan.md B1.5).
-      const removed = await removeCartLines(tx, ctx, quote.lines.map((l) => l.variant.id))
-      if (removed < quote.lines.length) throw new AppError('CART_EMPTY')
+      // waits on the first order's locks of those cart lines, then finds them gone: 422 CART_EMPTY, and
+      // all it wrote rolls back (one order per cart, docs/reliability-test-plan.md B1.5).
+      cartOwner: input.fromCart ? { clientId: ctx.clientId, guestSessionId: ctx.guestSessionId } : null,
+      withStock: !quote.coupon,
+    })
+    // The refusals in their order of precedence: open orders of the phone (counted under its lock, this
+    // order excluded), the coupon's use, the cart, the stock.
+    const limit = quote.settings.maxOpenOrdersPerPhone
+    if (written.otherOpenOrders >= limit) throw new AppError('OPEN_ORDERS_LIMIT', { params: { limit }, data: { limit } })
+    let taken = written.taken
+    if (quote.coupon) {
+      await redeemCoupon(tx, quote.coupon, { orderId, phone: input.customer.phone, clientId: ctx.clientId, discount: quote.discount })
     }
-
-    // The stock last: the rows of the variants (the hot ones of a sale) stay locked only for this
-    // statement, the sold counts and the commit. All lines in one statement, locked in variant-id order.
-    const taken = await takeStock(tx, quote.lines.map((l) => ({ variantId: l.variant.id, quantity: l.quantity })))
+    if (input.fromCart && written.cartLinesRemoved < quote.lines.length) throw new AppError('CART_EMPTY')
+    if (quote.coupon) taken = await takeStock(tx, stockLines)
     const short = quote.lines.find((l) => !taken.has(l.variant.id))
-    if (short) {
-      const stock = await variantStock(tx, short.variant.id)
-      const name = localized(short.product.nameAr, short.product.nameFr, ctx.locale)
-      if (stock <= 0) throw new AppError('OUT_OF_STOCK', { params: { name }, data: { productId: short.product.id, stock: 0 } })
-      throw new AppError('QUANTITY_ABOVE_STOCK', { params: { stock }, data: { productId: short.product.id, stock } })
-    }
-    // Sold counts only after every variant is taken, product by product in id order: interleaving them
-    // with the variant updates let two orders of sizes of one product lock in opposite orders (deadlock).
-    const soldByProduct = new Map<string, number>()
-    for (const line of quote.lines) soldByProduct.set(line.product.id, (soldByProduct.get(line.product.id) ?? 0) + line.quantity)
-    for (const [productId, sold] of [...soldByProduct].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      await addSoldCount(tx, productId, sold)
-    }
-    return { order, created: true }
+    if (short) throw await stockRefusal(tx, short, ctx.locale)
+
+    const reply = replyOf(written.order, {
+      items: [...lines].sort((a, b) => (a.id < b.id ? -1 : 1)),
+      commune: quote.commune,
+      wilaya: quote.wilaya ?? undefined,
+      request: undefined,
+      settings: quote.settings,
+      locale: ctx.locale,
+    })
+    return { order: written.order, created: true, reply }
   })
 }

@@ -31,7 +31,16 @@ export async function quoteDelivery(
       .where(and(eq(deliveryPrices.wilayaCode, wilayaCode), eq(deliveryPrices.type, type)))
       .limit(1),
   ])
-  const row = rows[0]
+  return deliveryQuoteOf(wilayaCode, type, rows[0], settings)
+}
+
+/** The fee from the wilaya's row of the price table when it has one (read by the caller), else the shop's default fee. */
+export function deliveryQuoteOf(
+  wilayaCode: number,
+  type: DeliveryType,
+  row: { price: number | null; returnPrice: number } | null | undefined,
+  settings: Pick<ShopSettingsRow, 'defaultHomeFee' | 'defaultStopdeskFee' | 'defaultReturnFee'>,
+): DeliveryQuote {
   if (row) return { wilayaCode, type, price: row.price, returnPrice: row.returnPrice }
   return {
     wilayaCode,
