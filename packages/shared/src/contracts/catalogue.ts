@@ -97,7 +97,14 @@ export const homepageCategoriesReply = z.object({ categories: z.array(homepageCa
 export const productListReply = z.object({ products: z.array(productSummary) })
 
 /** One page of products. */
-export const productPage = z.object({ products: z.array(productSummary), currentPage: count, totalPages: count, totalProducts: count })
+export const productPage = z.object({
+  products: z.array(productSummary),
+  currentPage: count,
+  totalPages: count,
+  totalProducts: count,
+  /** A search counts its matches up to a cap: true when it reached it (the shop has at least totalProducts). */
+  totalIsLowerBound: z.boolean().optional(),
+})
 export type ProductPage = z.output<typeof productPage>
 export const categoryProductPage = productPage.extend({ category: catalogueCategory })
 export type CategoryProductPage = z.output<typeof categoryProductPage>

@@ -77,6 +77,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         currentPage: q.page,
         totalPages: pageCount(result.total, q.limit),
         totalProducts: result.total,
+        ...(result.totalIsLowerBound ? { totalIsLowerBound: true } : {}),
       })
     },
   )

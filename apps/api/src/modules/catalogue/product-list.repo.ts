@@ -5,7 +5,7 @@ import { categories, categoryProductCounts, products } from '../../db/schema.ts'
 import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
 import { inCategories, listProductSummaries, newestFirst } from './catalogue.repo.ts'
-import { BY_UNITS_SOLD, countSearch, nameContains, searchPageIds } from './product-search.repo.ts'
+import { BY_UNITS_SOLD, countSearch, nameContains, SEARCH_TOTAL_CAP, searchPageIds } from './product-search.repo.ts'
 
 // newest first moved to catalogue.repo.ts (the product page orders by it too); still exported from here
 export { newestFirst }
@@ -124,7 +124,7 @@ export async function findProducts(
   db: Db,
   filter: ProductFilter,
   options: { sort: ProductSort; page: number; limit: number; locale: Locale },
-): Promise<{ products: ProductSummary[]; total: number }> {
+): Promise<{ products: ProductSummary[]; total: number; totalIsLowerBound?: boolean }> {
   if (filter.search && options.sort === 'relevance') return searchProducts(db, filter.search.term, filter, options)
   const search = filter.search ? searchCondition(filter.search.term, await matchingCategoryIds(db, filter.search.term)) : undefined
   const where = and(conditions(filter), search)
@@ -152,7 +152,7 @@ async function searchProducts(
   term: string,
   filter: ProductFilter,
   options: { page: number; limit: number; locale: Locale },
-): Promise<{ products: ProductSummary[]; total: number }> {
+): Promise<{ products: ProductSummary[]; total: number; totalIsLowerBound: boolean }> {
   const where = conditions(filter)
   const offset = (options.page - 1) * options.limit
   const [named, total] = await Promise.all([
@@ -160,13 +160,14 @@ async function searchProducts(
     // capped (SEARCH_TOTAL_CAP), so kept apart from the exact totals of the other sorts
     memoized(db, `catalogue:search:${countKey(filter)}`, () => countSearch(db, term, where)),
   ])
-  if (named.length === options.limit) return { products: named, total }
+  const totalIsLowerBound = total >= SEARCH_TOTAL_CAP
+  if (named.length === options.limit) return { products: named, total, totalIsLowerBound }
   const ids = await searchPageIds(db, term, where, { limit: options.limit, offset })
-  if (ids.length === 0) return { products: [], total }
+  if (ids.length === 0) return { products: [], total, totalIsLowerBound }
   const cards = await listProductSummaries(db, inArray(products.id, ids), { limit: ids.length, locale: options.locale })
   const position = new Map(ids.map((id, i) => [id, i]))
   cards.sort((a, b) => (position.get(a._id) ?? 0) - (position.get(b._id) ?? 0))
-  return { products: cards, total }
+  return { products: cards, total, totalIsLowerBound }
 }
 
 /** The latest arrivals: newest first, the id breaking ties. */

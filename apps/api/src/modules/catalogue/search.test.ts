@@ -25,7 +25,7 @@ for (const target of TEST_TARGETS) {
     const search = async (term: string, lang = 'ar') => {
       const res = await shop.http('GET', `/api/v1/product?search=${encodeURIComponent(term)}&limit=50`, { headers: { 'accept-language': lang } })
       assert.equal(res.status, 200, term)
-      return res.body.data as { products: { slug: string }[]; totalProducts: number }
+      return res.body.data as { products: { slug: string }[]; totalProducts: number; totalIsLowerBound?: boolean }
     }
     const slugs = (data: { products: { slug: string }[] }) => data.products.map((p) => p.slug)
 
@@ -36,6 +36,7 @@ for (const target of TEST_TARGETS) {
         // both are category matches: by units sold (derby 30, runner 12)
         assert.deepEqual(slugs(data), ['derby', 'runner'], term)
         assert.equal(data.totalProducts, 2, term)
+        assert.equal(data.totalIsLowerBound, undefined, 'an exact total')
       }
       assert.deepEqual(slugs(await search('vetements', 'fr')), ['scarf', 'coat'])
       assert.deepEqual(slugs(await search('ملابس')), ['scarf', 'coat'])
@@ -137,6 +138,7 @@ for (const target of TEST_TARGETS) {
         assert.deepEqual(slugs(page).slice(0, 12), expected)
         // 251 match (250 and the demo scarf): the total says the cap, its pages are all there
         assert.equal(page.totalProducts, SEARCH_TOTAL_CAP)
+        assert.equal(page.totalIsLowerBound, true, 'the shopper is told there are at least this many')
         const last = await shop.http('GET', `/api/v1/product?search=echarpe&limit=12&page=${SEARCH_TOTAL_CAP / 12}`)
         assert.equal(last.body.data.products.length, 12)
         // (a rare word is read from the names' trigram index, but only in a catalogue large enough for PostgreSQL to

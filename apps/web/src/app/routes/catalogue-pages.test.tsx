@@ -71,6 +71,16 @@ describe('collection page', () => {
     expect(screen.getAllByRole('link', { name: 'مسح التصفية' }).length).toBeGreaterThan(0)
   })
 
+  test('a search whose total reached the count cap says "or more", in Arabic and French', async () => {
+    const capped = fixture(productPage, { ...PAGE, currentPage: 1, totalPages: 20, totalProducts: 240, totalIsLowerBound: true })
+    stubApi({ '/category': { data: { categories: CATEGORY_LIST } }, '/product': { data: capped } })
+    const ar = renderApp({ locale: 'ar', path: `/collection?search=${encodeURIComponent('حذاء')}` })
+    expect(await screen.findByText('240 منتجًا أو أكثر')).toBeTruthy()
+    ar.unmount()
+    renderApp({ locale: 'fr', path: '/collection?search=chaussure' })
+    expect(await screen.findByText('240 produits ou plus')).toBeTruthy()
+  })
+
   test('a failed list offers a retry', async () => {
     stubApi({ '/category': { data: { categories: CATEGORY_LIST } }, '/product': { status: 500, code: 'INTERNAL' } })
     renderApp({ locale: 'fr', path: '/collection' })

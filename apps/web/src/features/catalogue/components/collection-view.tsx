@@ -59,7 +59,7 @@ export function CollectionView({ onSearchTracked }: CollectionViewProps) {
           <h1 className="text-2xl font-bold">{t('collection.title')}</h1>
           {list.data ? (
             <p className="mt-1 text-sm text-muted" aria-live="polite">
-              {t('collection.count', { count: list.data.totalProducts })}
+              {t(list.data.totalIsLowerBound ? 'collection.countAtLeast' : 'collection.count', { count: list.data.totalProducts })}
             </p>
           ) : null}
         </div>
