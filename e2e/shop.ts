@@ -72,7 +72,7 @@ export async function storeApi<T>(url: string, path: string, init: ApiCall = {})
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   })
   const body = (await reply.json()) as Envelope<T>
-  assert.equal(body.status, 'success', `${init.method ?? 'GET'} ${path}: ${reply.status} ${body.code} ${body.message}`)
+  assert.equal(body.status, 'success', `${init.method ?? 'GET'} ${path}: ${reply.status} ${body.code} ${body.message} ${JSON.stringify(body)}`)
   return body.data
 }
 

@@ -3,10 +3,11 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { launchBrowser } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
-import { shopper, storeApi } from './shop.ts'
+import { ownerCookie, shopper, storeApi } from './shop.ts'
 
 // A shopper on a phone, in Arabic, searches the demo shop by a category's name ("shoes", in Arabic typed
-// without the hamza, and in French), and opens a page that does not exist.
+// without the hamza, and in French), a word that more products carry than the search counts, and opens a page
+// that does not exist.
 
 let store: RunningStore
 let browser: Awaited<ReturnType<typeof launchBrowser>>
@@ -72,6 +73,37 @@ describe('storefront search and unknown pages, phone, Arabic', { concurrency: fa
       assert.deepEqual(errors.filter((error) => !/status of 401/.test(error)), [])
     } finally {
       await context.close()
+    }
+  })
+
+  test('a word on more products than the search counts: the count says "240 or more", in Arabic and French', async () => {
+    const cookie = await ownerCookie(store.url, store.ownerEmail, store.ownerPassword)
+    const { categories } = await storeApi<{ categories: { _id: string; slug: string }[] }>(store.url, '/category')
+    const scarves = categories.find((c) => !c.slug.endsWith('-shoes'))
+    assert.ok(scarves, 'a category that is not shoes')
+    // 241 products named with a word no demo product has: one more than the search counts (240)
+    for (let i = 1; i <= 241; i++) {
+      await storeApi(store.url, '/admin/products', {
+        method: 'POST',
+        cookie,
+        body: { nameAr: `وشاح زمرّد ${i}`, nameFr: `Foulard émeraude ${i}`, price: 1500 + i, categoryId: scarves._id, isActive: true, variants: [{ size: 'TU', color: 'black', stock: 5 }] },
+      })
+    }
+    const { context, page, errors } = await shopper(browser, store.url)
+    try {
+      await page.goto(`/collection?search=${encodeURIComponent('زمرد')}`)
+      await page.getByText('240 منتجًا أو أكثر').waitFor({ state: 'visible' })
+      assert.equal((await cardNames(page)).length, 12)
+      assert.deepEqual(errors.filter((error) => !/status of 401/.test(error)), [])
+    } finally {
+      await context.close()
+    }
+    const french = await shopper(browser, store.url, { locale: 'fr' })
+    try {
+      await french.page.goto('/collection?search=emeraude')
+      await french.page.getByText('240 produits ou plus').waitFor({ state: 'visible' })
+    } finally {
+      await french.context.close()
     }
   })
 
