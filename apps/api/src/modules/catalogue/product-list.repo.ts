@@ -7,9 +7,6 @@ import { memoized } from '../../plugins/public-cache.ts'
 import { inCategories, listProductSummaries, newestFirst } from './catalogue.repo.ts'
 import { BY_UNITS_SOLD, countSearch, nameContains, SEARCH_TOTAL_CAP, searchPageIds } from './product-search.repo.ts'
 
-// newest first moved to catalogue.repo.ts (the product page orders by it too); still exported from here
-export { newestFirst }
-
 export type ProductSort = CollectionSort | CategorySort
 
 export interface ProductFilter {
