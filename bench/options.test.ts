@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { ORDER_MIN_SECONDS, parseOptions } from './options.ts'
+import { ORDER_MIN_SECONDS, parseOptions, START_KEY } from './options.ts'
 
 test('no option: the full run on both databases, 10 s per figure, 50 connections', () => {
   const o = parseOptions([])
@@ -23,4 +23,9 @@ test('more than 1 000 products or orders is the scale run, on PostgreSQL only', 
   const o = parseOptions(['--products', '100000', '--orders', '1000000'])
   assert.equal(o.scale, true)
   assert.deepEqual(o.targets, ['postgres'])
+})
+
+test('--only start: the production start alone (its key is START_KEY)', () => {
+  const o = parseOptions(['--quick', '--only', START_KEY, '--no-lighthouse'])
+  assert.deepEqual(o.onlyKeys, ['start'])
 })

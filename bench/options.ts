@@ -9,7 +9,7 @@ export const USAGE = `npm run bench [-- options]
                                                 same figures and EXPLAINs at scale, each compared with 2x
                                                 (combine with --quick for 3 s runs)
   --targets pglite,postgres   --seconds N   --connections N (default 50)   --pool N (the store's DATABASE_POOL_MAX)
-  --no-build   --no-lighthouse   --only key,key (some figures only)
+  --no-build   --no-lighthouse   --only key,key (some figures only; \`start\` alone: the production start only)
   --pg postgres://postgres@127.0.0.1:5432 (a fresh database bench_<time> is created and dropped there)
   --port 3700 (ports 3700-3799 are used)
   --help                                        this text
@@ -22,6 +22,9 @@ export const QUICK_SECONDS = 3
 export const ORDER_MIN_SECONDS = 5
 
 export type TargetKind = 'pglite' | 'postgres'
+
+/** The --only key of the production start (ready time and idle memory of scripts/start.mjs: startup.ts). */
+export const START_KEY = 'start'
 
 export interface BenchOptions {
   help: boolean

@@ -7,6 +7,7 @@ import type { RouteJs } from './bundle.ts'
 import type { PageScore } from './lighthouse.ts'
 import type { LoadResult } from './load.ts'
 import { ORDER_MIN_SECONDS } from './options.ts'
+import { IDLE_MS, type StartupResult, startupSummary } from './startup.ts'
 
 /** After the hot-variant run: stock taken = units in order lines, and stock never below zero. */
 export interface OversoldCheck {
@@ -170,6 +171,8 @@ export interface Figures {
   lighthouse: PageScore[]
   bundles: { routes: RouteJs[]; entryGzKb: number } | null
   scale: { baseline: string; products: number; orders: number } | null
+  /** The production start on each database (startup.ts); absent when not measured. */
+  startup?: StartupResult[]
 }
 
 export const BUDGETS = {
@@ -188,6 +191,10 @@ export const BUDGETS = {
   cls: 0.05,
   productRouteGzKb: 100,
   scaleFactor: 2,
+  /** Warm restart of the production start with existing data: spawn to ready. */
+  startReadyMs: 1000,
+  /** Its resident memory once idle (PostgreSQL). */
+  startRssMb: 150,
 } as const
 
 /**
@@ -367,6 +374,33 @@ export function scaleRows(base: TargetResult, big: TargetResult): Row[] {
   return out
 }
 
+/** The production start's budgets on one database: warm ready time and idle memory (medians of the restarts). */
+export function startupRows(r: StartupResult): Row[] {
+  const s = startupSummary(r)
+  return [
+    {
+      id: 'start:ready',
+      budget: 'Production start, warm restart with existing data: spawn to /readyz 200 (median)',
+      figure: s.readyMs === null ? 'not measured' : `${n0(s.readyMs)} ms`,
+      target: `<= ${n0(BUDGETS.startReadyMs)} ms`,
+      pass: s.readyMs === null ? 'error' : s.readyMs <= BUDGETS.startReadyMs,
+    },
+    {
+      id: 'start:rss',
+      budget: `Production start: resident memory after ${IDLE_MS / 1000} s idle (median)`,
+      figure: s.rssMb === null ? 'not measured' : `${n1(s.rssMb)} MB`,
+      target: `<= ${n0(BUDGETS.startRssMb)} MB`,
+      pass: s.rssMb === null ? 'error' : s.rssMb <= BUDGETS.startRssMb,
+    },
+  ]
+}
+
+/** The start the budgets are judged on: PostgreSQL when measured, else the last one. */
+const primaryStartup = (f: Figures) => f.startup?.find((x) => x.kind === 'postgres') ?? f.startup?.[f.startup.length - 1]
+
+/** PGlite's start beside PostgreSQL's (for information). */
+const besideStartup = (f: Figures) => (primaryStartup(f)?.kind === 'postgres' ? f.startup?.find((x) => x.kind === 'pglite') : undefined)
+
 function rows(f: Figures): Row[] {
   if (f.mode === 'scale') {
     const [base, big] = f.targets
@@ -384,6 +418,8 @@ function rows(f: Figures): Row[] {
     out.push({ id: `lighthouse:${page.name}:lcp`, budget: `Lighthouse mobile, ${page.name}: LCP`, figure: page.lcpMs === null ? '-' : `${(page.lcpMs / 1000).toFixed(2)} s`, target: `<= ${BUDGETS.lcpMs / 1000} s`, pass: page.lcpMs === null ? false : page.lcpMs <= BUDGETS.lcpMs })
     out.push({ id: `lighthouse:${page.name}:cls`, budget: `Lighthouse mobile, ${page.name}: CLS`, figure: page.cls === null ? '-' : page.cls.toFixed(3), target: `<= ${BUDGETS.cls}`, pass: page.cls === null ? false : page.cls <= BUDGETS.cls })
   }
+  const start = primaryStartup(f)
+  if (start) out.push(...startupRows(start).map((r) => ({ ...r, budget: `${r.budget}${start.kind === 'postgres' ? '' : ' (PGlite: no PostgreSQL)'}` })))
   const productJs = f.bundles?.routes.find((r) => r.route === '/product/:productId')
   if (productJs) {
     out.push({ id: 'bundle:product', budget: 'Product route JavaScript (entry + chunks, gzipped)', figure: `${n1(productJs.totalGzKb)} KB`, target: `<= ${BUDGETS.productRouteGzKb} KB`, pass: productJs.totalGzKb <= BUDGETS.productRouteGzKb })
@@ -403,8 +439,9 @@ const besidePglite = (f: Figures) => (f.mode !== 'scale' && primary(f)?.kind ===
  */
 export function budgetTable(f: Figures): string {
   const all = rows(f)
-  const pglite = besidePglite(f)
-  const other = new Map(pglite ? targetRows(pglite, f.connections).map((r) => [r.id, r]) : [])
+  const liteStart = besideStartup(f)
+  const pglite = besidePglite(f) ?? liteStart
+  const other = new Map([...(besidePglite(f) ? targetRows(besidePglite(f) as TargetResult, f.connections) : []), ...(liteStart ? startupRows(liteStart) : [])].map((r) => [r.id, r]))
   const lines = pglite
     ? ['| Budget | Figure | Target | Result | PGlite figure (for information) |', '|---|---|---|---|---|']
     : ['| Budget | Figure | Target | Result |', '|---|---|---|---|']
@@ -520,6 +557,7 @@ export function markdownReport(f: Figures, elapsedMs: number): string {
     budgetTable(f),
     '',
   )
+  if (f.startup?.length) out.push(startupSection(f.startup), '')
   const beside = besideTable(f)
   if (beside) out.push('## PGlite beside PostgreSQL', '', 'Each database against its own floors (the same bare tables and routes), measured in the same run.', '', beside, '')
   for (const t of f.targets) {
@@ -573,6 +611,25 @@ export function markdownReport(f: Figures, elapsedMs: number): string {
     out.push('')
   }
   return `${out.join('\n')}\n`
+}
+
+/** Every start measured: the first one on an empty database, each warm restart, the memory once idle, the exit codes. */
+export function startupSection(all: StartupResult[]): string {
+  const lines = [
+    '## Production start (`node --enable-source-maps scripts/start.mjs`, as `npm start`)',
+    '',
+    `A first start on an empty database (migrations, reference data, the demo shop), then warm restarts on that data: spawn to the first 200 of \`/readyz\` (and the CPU time the process spent until then, which the machine's load does not inflate), then ${IDLE_MS / 1000} s idle and VmRSS from /proc/<pid>/status, then SIGTERM.`,
+    '',
+    '| Database | first start ms | warm restarts, ready ms | median ms | CPU ms until ready | machine load | idle RSS MB | median MB | exit codes after SIGTERM |',
+    '|---|---:|---|---:|---|---|---|---:|---|',
+  ]
+  for (const r of all) {
+    const s = startupSummary(r)
+    lines.push(
+      `| ${r.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} | ${n0(r.firstStartMs)} | ${r.readyMs.map(n0).join(', ')} | ${n0(s.readyMs)} | ${r.cpuMs.map(n0).join(', ')} | ${r.loadAvg.join(', ')} | ${r.rssMb.map(n1).join(', ')} | ${n1(s.rssMb)} | ${r.exitCodes.map((c) => (c === null ? 'killed' : String(c))).join(', ')}${s.gracefulStops ? '' : ' **(not all graceful)**'} |`,
+    )
+  }
+  return lines.join('\n')
 }
 
 function git(repoRoot: string, args: string[]): string {

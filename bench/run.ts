@@ -9,9 +9,10 @@ import pg from 'pg'
 import { routeJavaScript } from './bundle.ts'
 import { lighthousePages, type PageScore } from './lighthouse.ts'
 import { load, type LoadOptions, type LoadResult } from './load.ts'
-import { log, ORDER_MIN_SECONDS, parseOptions, repoRoot, type TargetKind, USAGE } from './options.ts'
+import { log, ORDER_MIN_SECONDS, parseOptions, repoRoot, START_KEY, type TargetKind, USAGE } from './options.ts'
 import { besideTable, budgetTable, type Figures, floorTable, machine, type OversoldCheck, type SellOutCheck, type TargetResult, writeReport } from './report.ts'
 import { type Fixture, fixture, guestOrders, scenarios } from './scenarios.ts'
+import { measureStartup, type StartupResult } from './startup.ts'
 import { control, query, startStore, stopStores, type Store } from './store.ts'
 
 const options = parseOptions(process.argv.slice(2))
@@ -197,7 +198,25 @@ async function main(): Promise<void> {
   }
   const figures: Figures = { mode: scale ? 'scale' : onlyKeys ? 'partial' : quick ? 'quick' : 'full', machine: info, seconds, connections, targets: [], lighthouse: [], bundles: null, scale: null }
 
-  if (!scale) {
+  if (!scale && withStartup(onlyKeys)) {
+    // the production start first, while nothing else of the bench is running
+    const startup: StartupResult[] = []
+    for (const [i, kind] of targets.entries()) {
+      log(`${kind}: production start (npm start's scripts/start.mjs), first start then warm restarts`)
+      startup.push(await measureStartup(kind, basePort + i, pgBase))
+    }
+    figures.startup = startup
+  }
+
+  if (scale) {
+    // the catalogue reads (and their uncached twins), orders on distinct variants, tracking and the admin list
+    const keys = ['list', 'search-ar', 'search-fr', 'category', 'detail', 'order-distinct', 'admin-orders', 'tracking']
+    log('scale run: 1 000-product baseline first')
+    const baseline = await measureTarget('postgres', 1000, 1000, basePort, keys, false, true)
+    const big = await measureTarget('postgres', products, orders, basePort + 10, keys, false, true)
+    figures.targets.push(baseline, big)
+    figures.scale = { baseline: baseline.kind, products, orders }
+  } else if (!onlyStartup(onlyKeys)) {
     if (options.build) {
       log('building the storefront (npm run build -w @shop/web)')
       try {
@@ -221,19 +240,21 @@ async function main(): Promise<void> {
         }),
       )
     }
-  } else {
-    // the catalogue reads (and their uncached twins), orders on distinct variants, tracking and the admin list
-    const keys = ['list', 'search-ar', 'search-fr', 'category', 'detail', 'order-distinct', 'admin-orders', 'tracking']
-    log('scale run: 1 000-product baseline first')
-    const baseline = await measureTarget('postgres', 1000, 1000, basePort, keys, false, true)
-    const big = await measureTarget('postgres', products, orders, basePort + 10, keys, false, true)
-    figures.targets.push(baseline, big)
-    figures.scale = { baseline: baseline.kind, products, orders }
   }
 
   const report = await writeReport(repoRoot, figures, Date.now() - started)
   const shares = [...figures.targets.map((t) => floorTable(t)), besideTable(figures)].filter(Boolean)
   process.stdout.write(`\n${budgetTable(figures)}\n\n${shares.join('\n\n')}${shares.length ? '\n\n' : ''}Report: ${report}\n`)
+}
+
+/** `--only start` alone measures the production start and nothing else. */
+function onlyStartup(only: string[] | undefined): boolean {
+  return only !== undefined && only.length > 0 && only.every((k) => k === START_KEY)
+}
+
+/** The production start is measured in every quick and full run, and with `--only start`. */
+function withStartup(only: string[] | undefined): boolean {
+  return only === undefined || only.includes(START_KEY)
 }
 
 async function storefront(store: Store): Promise<PageScore[]> {

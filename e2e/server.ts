@@ -45,13 +45,15 @@ async function waitForReady(url: string, child: ChildProcess, timeoutMs: number)
 
 /**
  * Starts the real store (API, storefront and back office on one port) on a fresh data folder and returns
- * the first owner's password, which the server prints once on its first start. Needs `npm run build` first.
+ * the first owner's password, which the server prints once on its first start. It starts as `npm start`
+ * does (scripts/start.mjs): what is stale among the storefront, back office and server builds is rebuilt
+ * first, then the built server runs, so the tests drive the code that goes to production.
  */
 export async function startStore(): Promise<RunningStore> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'adminui-e2e-'))
   const port = await freePort(Number(process.env.E2E_PORT_FROM ?? 3300), Number(process.env.E2E_PORT_TO ?? 3399))
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'scripts/start.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

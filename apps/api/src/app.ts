@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
@@ -25,6 +24,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { pixelRoutes } from './modules/pixels/pixels.routes.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
 import { noNulPlugin } from './plugins/no-nul.ts'
+import { ADMIN_DIST, WEB_DIST } from './paths.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { sessionPlugin } from './plugins/session.ts'
@@ -42,9 +42,6 @@ declare module 'fastify' {
   }
 }
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
-const WEB_DIST = path.join(repoRoot, 'apps/web/dist')
-const ADMIN_DIST = path.join(repoRoot, 'apps/admin/dist')
 
 export interface BuildAppOptions {
   config: Config

@@ -1,9 +1,16 @@
+import { count } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
-import type { Database } from './db/client.ts'
+import type { Database, Db } from './db/client.ts'
+import { products } from './db/schema.ts'
 import { countStaff, createStaff, randomPassword } from './modules/staff/staff.service.ts'
-import { hasProducts, seedDemoShop } from './seed/demo.ts'
 import { ensureShopSettings, loadReferenceData } from './seed/reference.ts'
+
+/** Whether the catalogue has any product (the demo shop is loaded only into an empty one). */
+export async function hasProducts(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(products)
+  return (row?.n ?? 0) > 0
+}
 
 export const FIRST_OWNER_EMAIL = 'owner@khatwa.dz'
 
@@ -18,6 +25,8 @@ export async function bootstrap(database: Database, config: Config, log: Log): P
   if (await loadReferenceData(database.db)) log.info('loaded wilayas, communes and default delivery prices')
   await ensureShopSettings(database.db)
   if (config.SEED_DEMO && !(await hasProducts(database.db))) {
+    // the demo catalogue and its picture drawing are loaded only when an empty shop needs them, not on every start
+    const { seedDemoShop } = await import('./seed/demo.ts')
     const started = Date.now()
     const result = await seedDemoShop(database.db, config.mediaDir)
     log.info({ ...result, ms: Date.now() - started }, 'loaded the demo shop')

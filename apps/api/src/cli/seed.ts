@@ -1,4 +1,5 @@
-import { hasProducts, seedDemoShop } from '../seed/demo.ts'
+import { hasProducts } from '../bootstrap.ts'
+import { seedDemoShop } from '../seed/demo.ts'
 import { ensureShopSettings, loadReferenceData } from '../seed/reference.ts'
 import { openForCli } from './open.ts'
 

@@ -3,9 +3,10 @@ import { mkdir, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyRequest } from 'fastify'
 import type {} from '@fastify/multipart'
-import sharp, { type Metadata, type Sharp } from 'sharp'
+import type { Metadata, Sharp } from 'sharp'
 import { AppError } from './app-error.ts'
 import { nulRefusal } from '../plugins/no-nul.ts'
+import { loadSharp } from './sharp.ts'
 
 /** Uploads are refused above this size (413). */
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024
@@ -57,6 +58,7 @@ export function requireFile(form: UploadedForm): Buffer {
 
 /** The image's size as displayed (EXIF orientation applied), or 422 INVALID_IMAGE when it is not a JPEG, PNG or WebP. */
 async function inspect(buffer: Buffer): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp()
   let meta: Metadata
   try {
     meta = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
@@ -93,6 +95,7 @@ async function writeWebp(pipeline: Sharp, file: string): Promise<{ width: number
  * as the largest). rotate() applies the EXIF orientation; sharp writes no metadata, so EXIF (GPS...) is dropped.
  */
 export async function storeProductImage(buffer: Buffer, mediaDir: string, productId: string): Promise<StoredImage> {
+  const sharp = await loadSharp()
   const size = await inspect(buffer)
   const largestWidth = Math.min(size.width, 1200)
   const widths: number[] = [...PRODUCT_WIDTHS.filter((w) => w < largestWidth), largestWidth]
@@ -113,6 +116,7 @@ export async function storeProductImage(buffer: Buffer, mediaDir: string, produc
 
 /** A banner as WebP 960x540 and 1920x1080, cropped to 16:9 around the centre (the storefront reserves that box). */
 export async function storeBannerImage(buffer: Buffer, mediaDir: string): Promise<StoredImage> {
+  const sharp = await loadSharp()
   await inspect(buffer)
   const base = newBase('banners', 'banner')
   await mkdir(path.join(mediaDir, 'banners'), { recursive: true })
@@ -131,6 +135,7 @@ export async function storeBannerImage(buffer: Buffer, mediaDir: string): Promis
 
 /** The shop logo: one WebP that fits in 512x512; returns its file path under /media. */
 export async function storeLogo(buffer: Buffer, mediaDir: string): Promise<string> {
+  const sharp = await loadSharp()
   await inspect(buffer)
   const name = `logo-${randomBytes(6).toString('hex')}.webp`
   await mkdir(mediaDir, { recursive: true })

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { AppError } from '../http/app-error.ts'
@@ -76,9 +75,13 @@ export function databaseStore(db: Db): RateLimitStore {
 }
 
 export function redisStore(url: string, keyPrefix = ''): RateLimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, keyPrefix })
+  // ioredis is loaded only by the processes that use it (REDIS_URL set); it connects as soon as it is loaded
+  const connecting = import('ioredis').then(({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, keyPrefix }))
+  // a failed load is reported by the first hit (as a store failure), never as an unhandled rejection
+  connecting.catch(() => {})
   return {
     async hit(key, windowSeconds) {
+      const redis = await connecting
       const name = `rl:${key}`
       // the key is created with its expiry in the same transaction that counts (SET NX PX, then INCR): no
       // key is ever left without one, so Redis drops every counter by itself when its window ends
@@ -92,7 +95,7 @@ export function redisStore(url: string, keyPrefix = ''): RateLimitStore {
       return { count, resetInSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : windowSeconds }
     },
     async close() {
-      redis.disconnect()
+      ;(await connecting.catch(() => null))?.disconnect()
     },
   }
 }

@@ -5,11 +5,11 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { type Database, openDatabase } from '../db/client.ts'
 import { categories, communes, coupons, products, variants } from '../db/schema.ts'
+import { REPO_ROOT } from '../paths.ts'
 import { createStaff } from '../modules/staff/staff.service.ts'
 import { ensureShopSettings, loadReferenceData } from '../seed/reference.ts'
 
@@ -19,7 +19,7 @@ import { ensureShopSettings, loadReferenceData } from '../seed/reference.ts'
  * a small catalogue of our own, and an HTTP client whose requests can be released together.
  */
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
+export { REPO_ROOT }
 
 /** Every child process and server started here, so a failing test still leaves nothing running. */
 const children = new Set<ChildProcess>()

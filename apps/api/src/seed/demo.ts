@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { count, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { banners, categories, coupons, productImages, products, shopSettings, variants } from '../db/schema.ts'
 import { BANNERS, CATEGORIES, COUPONS, PRODUCTS, SHOP } from './catalogue.ts'
@@ -14,11 +14,6 @@ export interface DemoSeedResult {
   variants: number
   banners: number
   coupons: number
-}
-
-export async function hasProducts(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(products)
-  return (row?.n ?? 0) > 0
 }
 
 /**

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { colorHex } from '@shop/shared'
-import sharp from 'sharp'
 import type { ProductModel, SeedBanner, SeedProduct } from './catalogue.ts'
+import { loadSharp } from '../http/sharp.ts'
 
 // Demo pictures drawn locally as SVG and rasterised with sharp: nothing is downloaded and no font is needed.
 // Product photos are 1200x1200 "studio" shots (rendered once, then resized); banners are 1920x1080.
@@ -702,6 +702,7 @@ export function productImageSvg(product: SeedProduct, imageIndex: number): strin
 
 /** Rasterises an SVG once at full size, then writes one WebP per width (metadata is not kept). */
 async function writeWidths(svg: string, fullWidth: number, widths: readonly number[], dir: string, base: string) {
+  const sharp = await loadSharp()
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true })
   const raw = { width: info.width, height: info.height, channels: info.channels }
   return Promise.all(

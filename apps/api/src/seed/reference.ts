@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { count } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { communes, deliveryPrices, shopSettings, wilayas } from '../db/schema.ts'
+import { REFERENCE_DIR } from '../paths.ts'
 
 // Copied from the shared Algeria data set (see src/reference/README.md for its sources and caveats).
-const referenceFile = (name: string) => new URL(`../reference/${name}`, import.meta.url)
+const referenceFile = (name: string) => path.join(REFERENCE_DIR, name)
 
 interface WilayaJson {
   code: number

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import sharp from 'sharp'
+import { loadSharp } from '../../http/sharp.ts'
 
 /** Where the subject of a banner picture sits, in percent of its width and height from the top-left corner. */
 export interface FocalPoint {
@@ -31,6 +31,7 @@ export function bannerFocalPoint(mediaDir: string, imagePath: string, widths: re
 }
 
 async function attentionPoint(file: string): Promise<FocalPoint> {
+  const sharp = await loadSharp()
   const { width, height } = await sharp(file).metadata()
   if (!width || !height) return CENTRE
   // A square crop as tall as the picture: no scaling, so the reported point is in the picture's own pixels.

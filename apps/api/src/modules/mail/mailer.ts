@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Config } from '../../config.ts'
 
 export interface Mail {
@@ -24,16 +24,14 @@ export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info'
       },
     }
   }
-  const transport = nodemailer.createTransport({
-    host: config.SMTP_HOST,
-    port: config.SMTP_PORT,
-    secure: config.SMTP_PORT === 465,
-    ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
-  })
+  const smtp = { host: config.SMTP_HOST, port: config.SMTP_PORT, secure: config.SMTP_PORT === 465, ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}) }
+  // nodemailer is loaded with the first message, not at start
+  let transport: Promise<Transporter> | undefined
   return {
     async send(mail) {
       try {
-        await transport.sendMail({ from: config.SMTP_FROM ?? config.SMTP_USER, ...mail })
+        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtp))
+        await (await transport).sendMail({ from: config.SMTP_FROM ?? config.SMTP_USER, ...mail })
       } catch (err) {
         // a mail failure must not fail the shopper's request; it is logged for the owner
         // the address is masked: structured logs carry no customer e-mail (ASVS 16.2.5)

@@ -1,8 +1,8 @@
 import { stat, readFile } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
 import { formatPrice, isLocale, type Locale } from '@shop/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isUuid } from '../../http/paging.ts'
+import { WEB_INDEX_HTML } from '../../paths.ts'
 import { listActiveCategories } from '../catalogue/catalogue.repo.ts'
 import { pickLocalized as localized } from '@shop/shared'
 import { listActiveBanners } from '../banners/banners.repo.ts'
@@ -15,7 +15,7 @@ const PRODUCT_GALLERY_SIZES = '(min-width: 1280px) 640px, (min-width: 768px) 50v
 /** The home banner's <img sizes> (apps/web hero-slide.tsx): phones show the 16:9 picture cropped to a square. */
 const HERO_IMAGE_SIZES = '(min-width: 640px) 100vw, 178vw'
 
-export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../../../../web/dist/index.html', import.meta.url))
+export const DEFAULT_INDEX_PATH = WEB_INDEX_HTML
 
 export interface StorefrontHtmlOptions {
   /** The built storefront's index.html (tests pass a fixture). */
