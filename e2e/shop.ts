@@ -17,7 +17,7 @@ export interface ShopperOptions {
 
 /**
  * A fresh browser context (its own cookies and storage) on a phone, in Arabic unless told, with the
- * shopper's language stored as the storefront keeps it. Console errors and failed page errors are
+ * shopper's language stored as the storefront keeps it (local storage and the `lang` cookie). Console errors and failed page errors are
  * collected in `errors` so a journey can assert that none happened.
  */
 export async function shopper(
@@ -33,6 +33,8 @@ export async function shopper(
     locale: locale === 'ar' ? 'ar-DZ' : locale === 'fr' ? 'fr-DZ' : 'en-GB',
   })
   await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), locale)
+  // the storefront keeps the choice in a cookie as well, so the server renders the first page in it
+  await context.addCookies([{ name: 'lang', value: locale, url: baseURL }])
   watchCsp(context)
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
