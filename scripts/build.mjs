@@ -32,7 +32,8 @@ export const TARGETS = [
   {
     name: 'web',
     inputs: [...COMMON, 'apps/web', 'packages/shared', 'packages/client-kit', 'scripts/precompress.mjs'],
-    outputs: ['apps/web/dist/index.html'],
+    // the browser files and the server-rendering bundle the API imports (apps/api/src/modules/pages/page-renderer.ts)
+    outputs: ['apps/web/dist/index.html', 'apps/web/dist-server/entry-server.js'],
     command: [npm, ['run', 'build', '-w', '@shop/web']],
   },
   {

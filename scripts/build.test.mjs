@@ -85,7 +85,7 @@ test('the store has three builds, each with an output that says it was built', (
   assert.deepEqual(
     TARGETS.map((target) => [target.name, target.outputs]),
     [
-      ['web', ['apps/web/dist/index.html']],
+      ['web', ['apps/web/dist/index.html', 'apps/web/dist-server/entry-server.js']],
       ['admin', ['apps/admin/dist/index.html']],
       ['server', ['apps/api/dist/server.js']],
     ],
