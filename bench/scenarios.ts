@@ -179,7 +179,8 @@ export function scenarios(f: Fixture, only?: string[]): Scenario[] {
   all.splice(5, 0, ...uncached)
   // the product page itself (the HTML a shopper's browser asks for first), repeated, then with the public
   // cache bypassed as the JSON reads bypass it: what a render costs when its cached copy has expired
-  const html = { accept: 'text/html,application/xhtml+xml', 'accept-language': 'ar' }
+  // as a phone's browser asks for it (compressed if the store compresses)
+  const html = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'ar' }
   all.splice(all.findIndex((s) => s.key === 'cart-add'), 0, ...productPages(f, html))
   return only ? all.filter((s) => only.includes(s.key) || only.includes(s.key.replace(/-uncached$/, ''))) : all
 }
