@@ -23,7 +23,7 @@ import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { readIndex, storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { pixelRoutes } from './modules/pixels/pixels.routes.ts'
-import { fillTemplate, injectTransport, loadPageRenderer, pageEtag, pageLocale, type PageRenderer } from './modules/pages/page-renderer.ts'
+import { fillTemplate, injectTransport, loadPageRenderer, pageChunkPreloads, pageEtag, pageLocale, type PageRenderer, readManifest } from './modules/pages/page-renderer.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
 import { noNulPlugin } from './plugins/no-nul.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
@@ -162,6 +162,7 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
   await registerStatic(app, config, webDist, adminDist)
 
   const renderer = await loadPageRenderer(webDist)
+  const manifest = renderer ? readManifest(webDist) : null
   const renderTransport = injectTransport(app)
   // how long a CDN or proxy may keep a public page: as long as this process keeps it (stock as fresh as the JSON)
   const pageCacheControl = `public, max-age=0, s-maxage=${Math.round(publicCacheTtlMs / 1000)}, stale-while-revalidate=30`
@@ -202,7 +203,8 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     const index = head?.html ?? (await readIndex(indexPath)) ?? ''
     const page = await renderer.renderPage({ url: request.url, locale, api: renderTransport })
     if (page.redirect !== undefined) return reply.redirect(page.redirect, page.status)
-    const html = fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale)
+    const preloads = manifest && page.page ? pageChunkPreloads(manifest, page.page) : ''
+    const html = fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale, preloads)
     const status = !known ? 404 : Math.max(head?.statusCode ?? 200, page.status)
     const etag = pageEtag(html)
     reply
