@@ -23,6 +23,7 @@ import { readIndex, storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { pixelRoutes } from './modules/pixels/pixels.routes.ts'
 import { fillTemplate, injectTransport, loadPageRenderer, pageChunkPreloads, pageEtag, pageLocale, type PageRenderer, readManifest } from './modules/pages/page-renderer.ts'
+import { pageCompressionPlugin } from './plugins/page-compression.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
 import { noNulPlugin } from './plugins/no-nul.ts'
 import { ADMIN_DIST, WEB_DIST } from './paths.ts'
@@ -124,6 +125,8 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     // the storefront's rendered pages (not its files, the API or the back office)
     pages: { matches: (url) => isStorefrontPage(url.split('?')[0] ?? '/'), locale: pageLocale },
   })
+  // after the page cache (which keeps the page as text): pages go out compressed
+  await app.register(pageCompressionPlugin)
 
   app.addHook('onRequest', async (request, reply) => {
     if (app.isShuttingDown && request.url !== '/healthz') {
@@ -196,7 +199,7 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     { known, indexPath, renderer }: { known: boolean; indexPath: string; renderer: PageRenderer },
   ) => {
     const locale = pageLocale(request)
-    const head = known ? await storefrontHtml(app, request, pathname, { indexPath }) : null
+    const head = known ? await storefrontHtml(app, request, pathname, { indexPath, rendered: true }) : null
     const index = head?.html ?? (await readIndex(indexPath)) ?? ''
     const page = await renderer.renderPage({ url: request.url, locale, api: renderTransport })
     if (page.redirect !== undefined) return reply.redirect(page.redirect, page.status)
@@ -206,7 +209,7 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     const etag = pageEtag(html)
     reply
       .header('cache-control', status === 200 ? pageCacheControl : 'no-cache')
-      .header('vary', 'Cookie')
+      .header('vary', 'Cookie, Accept-Encoding')
       .header('content-language', locale)
       .header('etag', etag)
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send()

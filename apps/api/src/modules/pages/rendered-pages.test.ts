@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { after, before, describe, test } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../app.ts'
@@ -69,7 +70,7 @@ for (const target of TEST_TARGETS) {
       const en = await get(`/product/${derby.id}?lang=en`, { cookie: 'lang=fr' })
       assert.match(en.body, /<html lang="en" dir="ltr" data-rendered>/)
       for (const reply of [ar, fr, en]) {
-        assert.equal(reply.headers.vary, 'Cookie')
+        assert.equal(reply.headers.vary, 'Cookie, Accept-Encoding')
         assert.match(String(reply.headers['cache-control']), /^public, max-age=0, s-maxage=2\b/)
         assert.match(String(reply.headers['content-type']), /^text\/html/)
       }
@@ -86,7 +87,7 @@ for (const target of TEST_TARGETS) {
         assert.equal(reply.headers['x-cache'], 'hit')
         assert.equal(reply.body, first.body, 'the same page, not rendered again')
         assert.equal(reply.headers.etag, first.headers.etag)
-        assert.equal(reply.headers.vary, 'Cookie', 'the kept page goes out with its headers')
+        assert.equal(reply.headers.vary, 'Cookie, Accept-Encoding', 'the kept page goes out with its headers')
       }
       const french = await get(url, { cookie: 'lang=fr' })
       assert.equal(french.headers['x-cache'], 'miss', 'another language is another page')
@@ -94,6 +95,23 @@ for (const target of TEST_TARGETS) {
       const after = await get(url)
       assert.equal(after.headers['x-cache'], 'miss')
       assert.notEqual(/<i>(\d+)<\/i>/.exec(after.body)?.[1], count, 'rendered again after the change')
+    })
+
+    test('pages go out compressed as the browser accepts (brotli, else gzip), from the page cache too', async () => {
+      const url = `/product/${shop.catalogue.derby.id}?lang=en`
+      const plain = await get(url)
+      assert.equal(plain.headers['content-encoding'], undefined)
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['gzip', 'gzip', gunzipSync],
+      ] as const) {
+        for (const round of ['miss', 'hit']) {
+          const reply = await get(url, { 'accept-encoding': accept })
+          assert.equal(reply.headers['content-encoding'], encoding, `${accept} (${round})`)
+          assert.equal(decode(reply.rawPayload).toString('utf8'), plain.body, `${accept} (${round}): the same page`)
+          assert.ok(reply.rawPayload.length < plain.body.length / 2, 'smaller')
+        }
+      }
     })
 
     test('a browser or a CDN holding the page gets 304 Not Modified for its ETag', async () => {
