@@ -1,4 +1,4 @@
-import '@fontsource-variable/readex-pro'
+import './fonts.css'
 import './index.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
