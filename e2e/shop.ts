@@ -17,7 +17,7 @@ export interface ShopperOptions {
 
 /**
  * A fresh browser context (its own cookies and storage) on a phone, in Arabic unless told, with the
- * shopper's language stored as the storefront keeps it. Console errors and failed page errors are
+ * shopper's language stored as the storefront keeps it (local storage and the `lang` cookie). Console errors and failed page errors are
  * collected in `errors` so a journey can assert that none happened.
  */
 export async function shopper(
@@ -33,9 +33,19 @@ export async function shopper(
     locale: locale === 'ar' ? 'ar-DZ' : locale === 'fr' ? 'fr-DZ' : 'en-GB',
   })
   await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), locale)
+  // the storefront keeps the choice in a cookie as well, so the server renders the first page in it
+  await context.addCookies([{ name: 'lang', value: locale, url: baseURL }])
   watchCsp(context)
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
+  // The server's HTML shows forms before the scripts have run; what a test types then would be lost as a
+  // shopper's would. Every full load waits for the page to be hydrated (RootLayout marks <html data-hydrated>).
+  const load = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const reply = await load(url, options)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    return reply
+  }
   const errors: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())

@@ -20,9 +20,10 @@ import { locationRoutes } from './modules/location/location.routes.ts'
 import { purgePlugin } from './modules/maintenance/purge.ts'
 import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
-import { storefrontHtml } from './modules/seo/storefront-html.ts'
+import { readIndex, storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { pixelRoutes } from './modules/pixels/pixels.routes.ts'
+import { fillTemplate, injectTransport, loadPageRenderer, pageEtag, pageLocale, type PageRenderer } from './modules/pages/page-renderer.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
 import { noNulPlugin } from './plugins/no-nul.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
@@ -77,6 +78,8 @@ export function isStorefrontPage(pathname: string): boolean {
 
 /** Plugins, error handling and modules; never listens (server.ts does, tests use inject). */
 export async function buildApp({ config, database, logger, mailer, webDist = WEB_DIST, adminDist = ADMIN_DIST }: BuildAppOptions): Promise<FastifyInstance> {
+  // public catalogue replies and rendered pages reused for 2 s, dropped on writes (off in tests: they change rows directly)
+  const publicCacheTtlMs = config.NODE_ENV === 'test' ? 0 : 2000
   const app: FastifyInstance = Fastify({
     logger: logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -117,8 +120,13 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
   await app.register(rateLimitPlugin, { config, db: database.db })
   // stale carts, sessions, reset codes, idempotency keys and rate-limit rows, on a timer started by listen()
   await app.register(purgePlugin, { config, db: database.db })
-  // public catalogue replies reused for 2 s and list totals kept, dropped on writes (off in tests: they change rows directly)
-  await app.register(publicCachePlugin, { ttlMs: config.NODE_ENV === 'test' ? 0 : 2000, db: database.db })
+  // list totals kept too
+  await app.register(publicCachePlugin, {
+    ttlMs: publicCacheTtlMs,
+    db: database.db,
+    // the storefront's rendered pages (not its files, the API or the back office)
+    pages: { matches: (url) => isStorefrontPage(url.split('?')[0] ?? '/'), locale: pageLocale },
+  })
 
   app.addHook('onRequest', async (request, reply) => {
     if (app.isShuttingDown && request.url !== '/healthz') {
@@ -153,6 +161,11 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
 
   await registerStatic(app, config, webDist, adminDist)
 
+  const renderer = await loadPageRenderer(webDist)
+  const renderTransport = injectTransport(app)
+  // how long a CDN or proxy may keep a public page: as long as this process keeps it (stock as fresh as the JSON)
+  const pageCacheControl = `public, max-age=0, s-maxage=${Math.round(publicCacheTtlMs / 1000)}, stale-while-revalidate=30`
+
   /** A client-side route: the single-page app's index.html, with the page's own head for the storefront. */
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/')
@@ -162,13 +175,43 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
       return reply.code(404).type('text/plain').send('Front end not built: run `npm run build` (npm start does it).')
     }
     reply.header('cache-control', 'no-cache')
-    if (!isAdmin && !isStorefrontPage(pathname)) {
+    if (isAdmin) return reply.sendFile('index.html', dist)
+    const known = isStorefrontPage(pathname)
+    if (renderer) return sendRenderedPage(request, reply, pathname, { known, indexPath, renderer })
+    if (!known) {
       // the app still loads and shows its own "not found" page; browsers and crawlers get the real status
       return reply.code(404).sendFile('index.html', dist)
     }
-    const page = isAdmin ? null : await storefrontHtml(app, request, pathname, { indexPath })
+    const page = await storefrontHtml(app, request, pathname, { indexPath })
     if (page !== null) return reply.code(page.statusCode).type('text/html; charset=utf-8').send(page.html)
     return reply.sendFile('index.html', dist)
+  }
+
+  /**
+   * A storefront page rendered on the server: its head (title, sharing tags, preloads), the page's HTML in its
+   * language and the first view's data. Kept by the public cache per address and language (plugins/public-cache.ts).
+   */
+  const sendRenderedPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    { known, indexPath, renderer }: { known: boolean; indexPath: string; renderer: PageRenderer },
+  ) => {
+    const locale = pageLocale(request)
+    const head = known ? await storefrontHtml(app, request, pathname, { indexPath }) : null
+    const index = head?.html ?? (await readIndex(indexPath)) ?? ''
+    const page = await renderer.renderPage({ url: request.url, locale, api: renderTransport })
+    if (page.redirect !== undefined) return reply.redirect(page.redirect, page.status)
+    const html = fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale)
+    const status = !known ? 404 : Math.max(head?.statusCode ?? 200, page.status)
+    const etag = pageEtag(html)
+    reply
+      .header('cache-control', status === 200 ? pageCacheControl : 'no-cache')
+      .header('vary', 'Cookie')
+      .header('content-language', locale)
+      .header('etag', etag)
+    if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send()
+    return reply.code(status).type('text/html; charset=utf-8').send(html)
   }
 
   // the home page by name, ahead of the static files' wildcard, so it gets its head (first banner preloaded)

@@ -48,6 +48,11 @@ export interface ApiHooks {
   onReply?: () => void
   /** The API refused with this code. */
   onRefusal?: (code: ErrorCode) => void
+  /**
+   * What sends the request: the browser's `fetch` unless given. The storefront's server rendering answers
+   * the same calls inside the server process, without a network round trip.
+   */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>
 }
 
 /**
@@ -110,7 +115,7 @@ export function createApi(hooks: ApiHooks = {}): Api {
 
     let response: Response
     try {
-      response = await fetch(`/api/v1${path}`, {
+      response = await (hooks.fetch ?? fetch)(`/api/v1${path}`, {
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? undefined : (form ?? JSON.stringify(options.body)),

@@ -7,6 +7,11 @@ export interface LanguageStorage {
   storageKey: string
   /** The storefront reads `?lang=` so an ad can land in its own language; the back office does not. */
   fromUrl?: boolean
+  /**
+   * Also keep the choice in a cookie of this name, so the server renders the next page in that language
+   * (the storefront's HTML is rendered on the server; localStorage never reaches it).
+   */
+  cookieName?: string
 }
 
 function readStored(storageKey: string): string | null {
@@ -18,12 +23,27 @@ function readStored(storageKey: string): string | null {
   }
 }
 
-function store(storageKey: string, locale: Locale): void {
+const YEAR_SECONDS = 365 * 24 * 3600
+
+function store({ storageKey, cookieName }: LanguageStorage, locale: Locale): void {
   try {
     window.localStorage.setItem(storageKey, locale)
   } catch {
     // Not remembered across visits, nothing else is lost.
   }
+  if (cookieName && typeof document !== 'undefined') {
+    document.cookie = `${cookieName}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`
+  }
+}
+
+/** The language cookie's value when it is exactly a language (what the server rendered the page in). */
+export function readLanguageCookie(cookieName: string): Locale | null {
+  if (typeof document === 'undefined') return null
+  for (const part of document.cookie.split(';')) {
+    const [name, value] = part.trim().split('=')
+    if (name === cookieName && isLocale(value)) return value
+  }
+  return null
 }
 
 /**
@@ -42,6 +62,8 @@ export function detectLocale({ storageKey, fromUrl = false }: LanguageStorage): 
 
 /** `<html lang dir>` follow the language: Arabic right to left, French and English left to right. */
 export function applyLocaleToDocument(locale: Locale): void {
+  // the server renders pages too: there the language and direction are written into the HTML it sends
+  if (typeof document === 'undefined') return
   document.documentElement.lang = locale
   document.documentElement.dir = textDirection(locale)
 }
@@ -63,7 +85,8 @@ export interface I18nSetup extends LanguageStorage {
  * A ready i18next instance for React, usable as soon as this returns (the resources are given, and init
  * is synchronous). `<html lang dir>` are set now and on every switch, and a switch is remembered.
  */
-export function createI18n({ locale, resources, namespaces, storageKey, rememberStart = false }: I18nSetup): I18n {
+export function createI18n({ locale, resources, namespaces, storageKey, cookieName, rememberStart = false }: I18nSetup): I18n {
+  const storage = { storageKey, cookieName }
   const instance = createInstance()
   // Synchronous with initAsync false: the returned promise is already settled.
   void instance.use(initReactI18next).init({
@@ -81,12 +104,13 @@ export function createI18n({ locale, resources, namespaces, storageKey, remember
   applyLocaleToDocument(locale)
   if (rememberStart) {
     const stored = readStored(storageKey)
-    if (stored === null ? locale !== DEFAULT_LOCALE : stored !== locale) store(storageKey, locale)
+    const cookie = cookieName ? readLanguageCookie(cookieName) : locale
+    if ((stored === null ? locale !== DEFAULT_LOCALE : stored !== locale) || cookie !== locale) store(storage, locale)
   }
   instance.on('languageChanged', (lang) => {
     const next = isLocale(lang) ? lang : DEFAULT_LOCALE
     applyLocaleToDocument(next)
-    store(storageKey, next)
+    store(storage, next)
   })
   return instance
 }

@@ -25,7 +25,15 @@ export interface PublicCacheOptions {
   maxEntries?: number
   /** Replies larger than this are not kept. */
   maxBytes?: number
+  /**
+   * The storefront's rendered pages, kept as the JSON replies are (same lifetime, same drops on staff writes):
+   * which addresses are pages, and the language a page is rendered in (its key, with the address).
+   */
+  pages?: { matches(url: string): boolean; locale(request: FastifyRequest): string }
 }
+
+/** Headers of a kept page that go out again with every copy of it. */
+const KEPT_HEADERS = ['etag', 'cache-control', 'vary', 'content-language'] as const
 
 /** Paths under /api/v1 whose GET replies depend only on the URL and the language. */
 export const PUBLIC_CACHE_PREFIXES = [
@@ -42,6 +50,7 @@ interface Entry {
   expires: number
   contentType: string
   body: string
+  headers: Record<string, string>
 }
 
 export interface PublicCache {
@@ -148,9 +157,15 @@ export const publicCachePlugin = fp(async (app: FastifyInstance, options: Public
 
   // runs after the envelope's onRequest hook, so request.locale is known
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || !isPublic(request.url)) return
-    const key = `${request.locale}|${request.url}`
-    const send = (entry: Entry, state: 'hit' | 'stale') => reply.header('content-type', entry.contentType).header('x-cache', state).send(entry.body)
+    if (request.method !== 'GET') return
+    const isPage = options.pages?.matches(request.url) ?? false
+    if (!isPage && !isPublic(request.url)) return
+    const key = isPage ? `page|${options.pages?.locale(request)}|${request.url}` : `${request.locale}|${request.url}`
+    const send = (entry: Entry, state: 'hit' | 'stale') => {
+      reply.headers(entry.headers).header('x-cache', state)
+      if (entry.headers.etag !== undefined && request.headers['if-none-match'] === entry.headers.etag) return reply.code(304).send()
+      return reply.header('content-type', entry.contentType).send(entry.body)
+    }
     const noCache = /no-cache/i.test(String(request.headers['cache-control'] ?? ''))
     if (!noCache) {
       const entry = entries.get(key)
@@ -190,6 +205,11 @@ export const publicCachePlugin = fp(async (app: FastifyInstance, options: Public
       expires: Date.now() + options.ttlMs,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       body: payload,
+      headers: {},
+    }
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name)
+      if (value !== undefined) entry.headers[name] = String(value)
     }
     entries.set(key, entry)
     finish(request, entry)

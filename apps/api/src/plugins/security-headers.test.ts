@@ -74,10 +74,13 @@ for (const target of TEST_TARGETS) {
         const policy = csp(res.headers['content-security-policy'])
         assert.deepEqual(policy.get('default-src'), ["'self'"])
         assert.deepEqual(policy.get('script-src'), ["'self'"], `${url}: scripts only from the shop (no inline script, no pixel)`)
-        assert.deepEqual(policy.get('style-src'), ["'self'"], `${url}: no inline style`)
+        assert.deepEqual(policy.get('style-src'), ["'self'"], `${url}: no inline style element or sheet from elsewhere`)
+        assert.deepEqual(policy.get('style-src-attr'), ["'unsafe-inline'"], `${url}: style attributes of the rendered page`)
         assert.deepEqual(policy.get('object-src'), ["'none'"])
         assert.deepEqual(policy.get('base-uri'), ["'self'"])
-        assert.ok(!String(res.headers['content-security-policy']).includes('unsafe-inline'))
+        for (const [directive, sources] of policy) {
+          if (directive !== 'style-src-attr') assert.ok(!sources.includes("'unsafe-inline'"), `${url}: ${directive} allows no inline code`)
+        }
         assert.deepEqual(pixelHostsIn(res.headers['content-security-policy']), [], `${url}: no pixel configured, no pixel host`)
         assert.equal(res.headers['strict-transport-security'], undefined, 'no HSTS while the shop is on http')
       }

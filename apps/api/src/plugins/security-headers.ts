@@ -11,8 +11,11 @@ import { adPixels } from '../db/schema.ts'
  * Content-Security-Policy:
  *
  * - HTML pages (storefront and back office): everything from the shop's own origin only. The built apps have
- *   no inline script or style (React sets styles through the DOM, which CSP allows); the server-rendered
- *   head's JSON-LD is a data block (`type="application/ld+json"`), never run, so it needs no nonce.
+ *   no inline script and no style sheet of their own; the server-rendered head's JSON-LD and the rendered page's
+ *   data are data blocks (`type="application/ld+json"`, `application/json`), never run, so they need no nonce.
+ *   Style attributes are allowed (`style-src-attr`): the server-rendered storefront carries the few React
+ *   writes (a banner's focal point, the carousel's position, a colour swatch), and an attribute cannot load
+ *   anything; `<style>` elements and style sheets from elsewhere stay refused.
  *   `data:` and `blob:` images: the CSS's inline icons and the back office's photo previews before upload.
  * - the ad pixels' hosts are added only while a pixel of that platform is active in the back office
  *   (Marketing > Pixels): Facebook's script from connect.facebook.net and its events to www.facebook.com,
@@ -51,6 +54,7 @@ export function pageCsp(platforms: readonly Platform[], https: boolean): string 
     "default-src 'self'",
     `script-src ${[...new Set(script)].join(' ')}`,
     "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
     `img-src ${[...new Set(img)].join(' ')}`,
     "font-src 'self'",
     `connect-src ${[...new Set(connect)].join(' ')}`,

@@ -36,6 +36,17 @@ export function clearGuestSessionId(): void {
   }
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>
+let transport: Transport | null = null
+
+/**
+ * The server renders the storefront's pages with the same queries the browser runs: there they are answered
+ * inside the server process (entry-server.tsx sets this once), in the browser by `fetch`.
+ */
+export function setApiTransport(next: Transport | null): void {
+  transport = next
+}
+
 /**
  * `api(path, replySchema, options)`: the shared client (packages/client-kit) with the storefront's additions:
  * guest calls (and login/sign-up, so the server merges the guest cart) carry the session id, a session id the
@@ -46,6 +57,7 @@ export const api = createApi({
     const sessionId = readGuestSessionId()
     return sessionId ? { 'X-Session-Id': sessionId } : {}
   },
+  fetch: (url, init) => (transport ?? fetch)(url, init),
   onNoReply: reportNoReply,
   onReply: reportReply,
   onRefusal: (code) => {

@@ -34,7 +34,8 @@ function whenIdle(callback: () => void): void {
   else window.addEventListener('load', idle, { once: true })
 }
 
-const pixels = createPixels({ fetchIds, injectScript, whenIdle, win: window })
+// the server renders pages with this module loaded: it has no window, and never sends events (effects do)
+const pixels = createPixels({ fetchIds, injectScript, whenIdle, win: typeof window === 'undefined' ? ({} as Window) : window })
 
 /** Sends an ad-pixel event (values in dinars). Never throws and never waits. */
 export function track(event: PixelEvent, params?: PixelParams): void {

@@ -1,10 +1,12 @@
-import { createI18n as createKitI18n, detectLocale as detectLanguage } from '@shop/client-kit'
-import type { Locale } from '@shop/shared'
+import { createI18n as createKitI18n, detectLocale as detectLanguage, readLanguageCookie } from '@shop/client-kit'
+import { isLocale, type Locale } from '@shop/shared'
 import type { i18n as I18n } from 'i18next'
 import ar from '../locales/ar/index.ts'
 
 /** localStorage key of the shopper's language; also read from `?lang=` so an ad can land in its own language. */
 export const LANGUAGE_KEY = 'lang'
+/** The cookie that tells the server which language to render the next page in (same name as the key). */
+export const LANGUAGE_COOKIE = 'lang'
 
 // Arabic (the default) is in the first bundle; French and English are chunks of their own, fetched
 // before the first render when chosen (main.tsx) or when the shopper switches (switchLanguage).
@@ -29,12 +31,44 @@ export function detectLocale(): Locale {
 }
 
 /**
+ * The language the server rendered this page in (its `<html lang>`, marked by `data-rendered`), or null for a
+ * page the browser draws alone (the development server). Hydration must start in that language.
+ */
+export function renderedLocale(): Locale | null {
+  if (typeof document === 'undefined' || !document.documentElement.hasAttribute('data-rendered')) return null
+  const lang = document.documentElement.lang
+  return isLocale(lang) ? lang : null
+}
+
+/**
+ * The shopper chose a language on an earlier visit (kept in localStorage) before the store kept it in a cookie:
+ * the server rendered its default. That earlier choice, to switch to once the page is hydrated; null otherwise.
+ */
+export function storedChoiceOverRendered(rendered: Locale): Locale | null {
+  if (readLanguageCookie(LANGUAGE_COOKIE) !== null) return null
+  if (new URLSearchParams(window.location.search).has(LANGUAGE_KEY)) return null
+  const stored = detectLanguage({ storageKey: LANGUAGE_KEY })
+  return stored !== rendered && stored !== 'ar' ? stored : null
+}
+
+/**
  * A ready i18next instance, usable as soon as this returns: Arabic is always there, `more` adds the
  * languages already loaded (the chosen one, before the first render). A language that came from
  * `?lang=` is remembered, and a stored value that was not a language replaced.
  */
-export function createI18n(locale: Locale = detectLocale(), more: Partial<Record<Locale, LocaleBundle>> = {}): I18n {
-  return createKitI18n({ locale, resources: { ar, ...more }, namespaces: NAMESPACES, storageKey: LANGUAGE_KEY, rememberStart: true })
+export function createI18n(
+  locale: Locale = detectLocale(),
+  more: Partial<Record<Locale, LocaleBundle>> = {},
+  { onServer = false }: { onServer?: boolean } = {},
+): I18n {
+  return createKitI18n({
+    locale,
+    resources: { ar, ...more },
+    namespaces: NAMESPACES,
+    storageKey: LANGUAGE_KEY,
+    cookieName: LANGUAGE_COOKIE,
+    rememberStart: !onServer,
+  })
 }
 
 /** Loads a language's texts if this page has not yet, then switches to it. */

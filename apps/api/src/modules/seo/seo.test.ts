@@ -110,7 +110,8 @@ for (const target of TEST_TARGETS) {
     })
 
     test('catalogue text is escaped in tags and JSON-LD; images are absolute; sold out reads OutOfStock', async () => {
-      const res = await shop.app.inject({ url: `/seo-test/product/${evilId}`, headers: { 'accept-language': 'fr' } })
+      // the language the shopper chose, kept in the `lang` cookie (Accept-Language is not read for pages)
+      const res = await shop.app.inject({ url: `/seo-test/product/${evilId}`, headers: { cookie: 'lang=fr', 'accept-language': 'ar' } })
       assert.equal(res.statusCode, 200)
       const html = res.body
       assert.ok(!html.includes('<script>alert(1)</script>'), 'raw script from a product name')
@@ -196,7 +197,8 @@ for (const target of TEST_TARGETS) {
         assert.match(res.body, /application\/ld\+json/)
         const missing = await shop.app.inject({ url: '/product/does-not-exist' })
         assert.equal(missing.statusCode, 404)
-        assert.match(missing.body, /<div id="root"><\/div>/)
+        // rendered on the server: the product page's own "not found", in Arabic
+        assert.match(missing.body, /<div id="root">.*<h1[^>]*>المنتج غير موجود<\/h1>/s)
       } else {
         assert.equal(res.statusCode, 404)
         assert.match(res.body, /not built/)

@@ -1,6 +1,6 @@
 import { stat, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { formatPrice, isLocale, type Locale } from '@shop/shared'
+import { formatPrice, type Locale } from '@shop/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isUuid } from '../../http/paging.ts'
 import { listActiveCategories } from '../catalogue/catalogue.repo.ts'
@@ -8,6 +8,7 @@ import { pickLocalized as localized } from '@shop/shared'
 import { listActiveBanners } from '../banners/banners.repo.ts'
 import { findProductDetail } from '../catalogue/product-detail.repo.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
+import { pageLocale } from '../pages/page-renderer.ts'
 import { injectHead, type PageTags, summarize } from './seo.tags.ts'
 
 /** The product gallery's main <img sizes> (apps/web product-gallery.tsx): the preload must pick the same file. */
@@ -30,7 +31,7 @@ export interface StorefrontPage {
 // The built file only changes with a deploy: it is read once and kept, re-read only when its mtime moves.
 const indexCache = new Map<string, { mtimeMs: number; html: string }>()
 
-async function readIndex(indexPath: string): Promise<string | null> {
+export async function readIndex(indexPath: string): Promise<string | null> {
   let info: Awaited<ReturnType<typeof stat>>
   try {
     info = await stat(indexPath)
@@ -66,12 +67,6 @@ export function siteOrigin(app: FastifyInstance, request: FastifyRequest): strin
   return `${protocol}://${hostname}${match[2] ? `:${Number(match[2])}` : ''}`
 }
 
-/** `?lang=` (how ads link to a language) first, then Accept-Language. */
-function pageLocale(request: FastifyRequest): Locale {
-  const query = request.query as Record<string, unknown> | undefined
-  const lang = typeof query?.lang === 'string' ? query.lang : undefined
-  return isLocale(lang) ? lang : request.locale
-}
 
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/
 const CATEGORY_PATH = /^\/category\/([^/]+)\/?$/

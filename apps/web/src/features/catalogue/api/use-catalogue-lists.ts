@@ -36,6 +36,8 @@ export function categoryPageQuery(categoryId: string, filters: CategoryPageFilte
   return queryOptions({
     queryKey: catalogueKeys.category(categoryId, filters),
     queryFn: ({ signal }) => api<typeof categoryProductPage>(categoryApiPath(categoryId, filters), { signal }),
+    // a "not found" the server rendered stays as it is on hydration (the error state's retry asks again)
+    retryOnMount: false,
   })
 }
 

@@ -6,7 +6,7 @@ import { useLocale } from '@shop/client-kit'
  * Most forms want <WilayaCommuneFields /> instead, which uses both.
  */
 import { type communesReply, pickLocalized, type wilayasReply } from '@shop/shared'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 
 export const locationKeys = {
@@ -17,12 +17,14 @@ export const locationKeys = {
 // Names come in both languages in every reply: the shopper's language is picked at render time.
 const DAY_MS = 86_400_000
 
+export const wilayasQuery = queryOptions({
+  queryKey: locationKeys.wilayas(),
+  queryFn: ({ signal }) => api<typeof wilayasReply>('/location/states', { signal }).then((data) => data.states),
+  staleTime: DAY_MS,
+})
+
 export function useWilayas() {
-  return useQuery({
-    queryKey: locationKeys.wilayas(),
-    queryFn: ({ signal }) => api<typeof wilayasReply>('/location/states', { signal }).then((data) => data.states),
-    staleTime: DAY_MS,
-  })
+  return useQuery(wilayasQuery)
 }
 
 export function useCommunes(wilayaCode: string) {

@@ -11,6 +11,9 @@ export function productQuery(idOrSlug: string) {
   return queryOptions({
     queryKey: productKeys.detail(idOrSlug),
     queryFn: ({ signal }) => api<typeof productDetailReply>(`/product/${encodeURIComponent(idOrSlug)}`, { signal }),
+    // a refusal the server rendered ("not found") is shown as it is, not fetched again behind a skeleton on
+    // hydration; the error state's retry button still asks again
+    retryOnMount: false,
   })
 }
 

@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createHash } from 'node:crypto'
+import { isLocale, type Locale, textDirection } from '@shop/shared'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+
+/** What apps/web/src/entry-server.tsx exports (built into apps/web/dist-server/entry-server.js). */
+export interface PageRenderer {
+  renderPage(request: {
+    url: string
+    locale: Locale
+    api: (url: string, init: RequestInit) => Promise<Response>
+  }): Promise<{ status: number; html: string; state: string; redirect?: string }>
+  RENDERED_STATE_ID: string
+}
+
+/** The cookie the storefront keeps the shopper's language in (apps/web/src/lib/i18n.ts LANGUAGE_COOKIE). */
+export const LANGUAGE_COOKIE = 'lang'
+
+/**
+ * The language of a storefront page: `?lang=` (how ads link to a language), then the shopper's choice kept in
+ * the `lang` cookie, then Arabic. Accept-Language is not used: a phone set to French gets the shop's default,
+ * as the storefront itself does.
+ */
+export function pageLocale(request: FastifyRequest): Locale {
+  const query = request.query as Record<string, unknown> | undefined
+  const lang = typeof query?.lang === 'string' ? query.lang : undefined
+  if (isLocale(lang)) return lang
+  const cookie = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(String(request.headers.cookie ?? ''))?.[1]
+  return isLocale(cookie) ? cookie : 'ar'
+}
+
+/**
+ * The storefront's server renderer, built beside its browser files (`npm run build`); null when it is not
+ * built (tests that serve a small fixture storefront, or a build without it): pages are then sent as the app's
+ * shell and drawn in the browser, as before.
+ */
+export async function loadPageRenderer(webDist: string): Promise<PageRenderer | null> {
+  const file = path.join(webDist, '..', 'dist-server', 'entry-server.js')
+  if (!existsSync(file)) return null
+  return (await import(pathToFileURL(file).href)) as PageRenderer
+}
+
+/**
+ * The renderer's API calls, answered inside this process through Fastify's inject: the same routes, checks,
+ * serialisation and public reply cache as a browser's call, without a socket.
+ */
+export function injectTransport(app: FastifyInstance): (url: string, init: RequestInit) => Promise<Response> {
+  return async (url, init) => {
+    const headers: Record<string, string> = {}
+    new Headers(init.headers).forEach((value, name) => (headers[name] = value))
+    const reply = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    })
+    const empty = reply.statusCode === 204 || reply.statusCode === 304
+    return new Response(empty ? null : reply.body, {
+      status: reply.statusCode,
+      headers: { 'content-type': String(reply.headers['content-type'] ?? 'application/json') },
+    })
+  }
+}
+
+/**
+ * The rendered page in the built index.html: `<html lang dir>` of its language, marked as rendered (main.tsx
+ * then hydrates it in that language), the app's HTML in #root and the first view's data beside it.
+ */
+export function fillTemplate(index: string, page: { html: string; state: string }, stateId: string, locale: Locale): string {
+  return index
+    .replace(/<html\b[^>]*>/i, () => `<html lang="${locale}" dir="${textDirection(locale)}" data-rendered>`)
+    .replace(
+      /<div id="root"><\/div>/,
+      () => `<div id="root">${page.html}</div><script id="${stateId}" type="application/json">${page.state}</script>`,
+    )
+}
+
+/** A weak validator of a page's HTML, for `ETag` / `If-None-Match`. */
+export function pageEtag(html: string): string {
+  return `W/"${createHash('sha1').update(html).digest('base64url')}"`
+}

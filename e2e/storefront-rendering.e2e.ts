@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Browser } from 'playwright-core'
+import { launchBrowser } from './browser.ts'
+import { type RunningStore, startStore } from './server.ts'
+import { type Locale, type ProductDetail, productsInStock, shopper, storeApi } from './shop.ts'
+
+// The storefront's pages come rendered from the server: what a shopper on a slow phone sees before any
+// script has run (the product's name, price and photo), with JavaScript turned off, and the hydration that
+// follows, in Arabic, French and English, without a React warning or any console error.
+
+let store: RunningStore
+let browser: Browser
+let product: ProductDetail
+let categoryId: string
+
+before(async () => {
+  store = await startStore()
+  browser = await launchBrowser()
+  ;[product] = (await productsInStock(store.url, 1)) as [ProductDetail]
+  const { categories } = await storeApi<{ categories: { _id: string }[] }>(store.url, '/category')
+  categoryId = (categories[0] as { _id: string })._id
+})
+
+after(async () => {
+  await browser?.close()
+  await store?.stop()
+})
+
+/** A product's name and price in a language, as the API gives them. */
+async function productIn(locale: Locale): Promise<{ name: string; price: number }> {
+  const { product: detail } = await storeApi<{ product: { name: string; price: number } }>(store.url, `/product/${product._id}`, {
+    headers: { 'Accept-Language': locale },
+  })
+  return detail
+}
+
+/** The price as the storefront writes it ("1 600 DA", "1 600 د.ج"), spaces of any kind matched. */
+function priceText(price: number, locale: Locale): RegExp {
+  const digits = String(price).replace(/\B(?=(\d{3})+(?!\d))/g, '[\\s\\u202f\\u00a0]')
+  return new RegExp(`${digits}[\\s\\u202f\\u00a0]*${locale === 'ar' ? 'د\\.ج' : 'DA'}`)
+}
+
+/** The part of the page React renders into (#root), from the HTML as the server sent it. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">')
+  assert.ok(start >= 0, 'the page has its #root')
+  const end = html.indexOf('<script id="rendered-state"', start)
+  return html.slice(start, end > 0 ? end : undefined)
+}
+
+describe('server-rendered storefront', { concurrency: false }, () => {
+  test('the product page HTML carries the name, the price and the photo before any script runs (ar, fr by cookie, en by ?lang)', async () => {
+    const cases: { locale: Locale; init: RequestInit; query: string; dir: string }[] = [
+      { locale: 'ar', init: {}, query: '', dir: 'rtl' },
+      { locale: 'fr', init: { headers: { Cookie: 'lang=fr' } }, query: '', dir: 'ltr' },
+      { locale: 'en', init: { headers: { Cookie: 'lang=fr' } }, query: '?lang=en', dir: 'ltr' },
+    ]
+    for (const { locale, init, query, dir } of cases) {
+      const reply = await fetch(`${store.url}/product/${product._id}${query}`, init)
+      assert.equal(reply.status, 200)
+      const html = await reply.text()
+      assert.match(html, new RegExp(`<html lang="${locale}" dir="${dir}" data-rendered>`), `${locale}: language and direction`)
+      const root = rootOf(html)
+      const { name, price } = await productIn(locale)
+      const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+      assert.ok(root.includes(`>${escaped}</h1>`), `${locale}: the name "${name}" as the page's heading`)
+      assert.match(root, priceText(price, locale), `${locale}: the price`)
+      const img = /<img\b[^>]*fetchPriority="high"[^>]*>/i.exec(root)?.[0] ?? /<img\b[^>]*fetchpriority="high"[^>]*>/i.exec(root)?.[0]
+      assert.ok(img, `${locale}: the first photo is asked for with high priority`)
+      assert.match(img, /srcSet="[^"]*\d+w/i, 'with a srcset')
+      assert.match(img, /width="\d+"/, 'with its width')
+      assert.match(img, /height="\d+"/, 'with its height')
+    }
+  })
+
+  test('with JavaScript turned off the product page shows its name, price and loaded photo', async () => {
+    for (const locale of ['ar', 'fr'] as const) {
+      const context = await browser.newContext({ baseURL: store.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+      await context.addCookies([{ name: 'lang', value: locale, url: store.url }])
+      try {
+        const page = await context.newPage()
+        await page.goto(`/product/${product._id}`, { waitUntil: 'load' })
+        const { name, price } = await productIn(locale)
+        await page.getByRole('heading', { level: 1, name }).waitFor()
+        assert.match((await page.locator('main').textContent()) ?? '', priceText(price, locale))
+        const loaded = await page.locator('main img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+        assert.ok(loaded, `${locale}: the photo is loaded without any script`)
+        assert.equal(await page.evaluate(() => document.documentElement.dir), locale === 'ar' ? 'rtl' : 'ltr')
+      } finally {
+        await context.close()
+      }
+    }
+  })
+
+  test('every public page hydrates without a warning or an error in Arabic, French and English, and does not fetch its first view again', async () => {
+    const pages = ['/', '/collection', `/category/${categoryId}`, `/product/${product._id}`, '/cart', '/place-order', '/thank-you', '/tracking', '/about', '/contact', '/terms', '/orders', '/profile', '/no-such-page']
+    for (const locale of ['ar', 'fr', 'en'] as const) {
+      const { context, page, errors } = await shopper(browser, store.url, { locale })
+      const warnings: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text())
+      })
+      const refetched: string[] = []
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname
+        if (path === `/api/v1/product/${product._id}` || path === '/api/v1/settings' || path === '/api/v1/category') refetched.push(path)
+      })
+      try {
+        for (const path of pages) {
+          const reply = await page.goto(path, { waitUntil: 'networkidle' })
+          assert.equal(reply?.status(), path === '/no-such-page' ? 404 : 200, `${locale} ${path}`)
+          assert.equal(await page.evaluate(() => document.documentElement.lang), locale, `${locale} ${path}: rendered and hydrated in the shopper's language`)
+          // the unknown page's own 404 is the only "failed resource" line a shopper's console shows
+          const real = errors.splice(0).filter((text) => !(path === '/no-such-page' && /status of 404/.test(text)))
+          assert.deepEqual(real, [], `${locale} ${path}: console errors`)
+          assert.deepEqual(warnings.splice(0), [], `${locale} ${path}: console warnings`)
+        }
+        assert.deepEqual(refetched, [], `${locale}: the data sent with the page is not fetched again`)
+      } finally {
+        await context.close()
+      }
+    }
+  })
+
+  test('a page whose HTML does not match what the browser renders is reported (the check above can fail)', async () => {
+    const { context, page, errors } = await shopper(browser, store.url, { locale: 'fr' })
+    try {
+      const { name } = await productIn('fr')
+      await page.route(`**/product/${product._id}`, async (route) => {
+        const reply = await route.fetch()
+        const html = (await reply.text()).replace(`>${name}</h1>`, '>Another name</h1>')
+        await route.fulfill({ response: reply, body: html })
+      })
+      await page.goto(`/product/${product._id}`, { waitUntil: 'networkidle' })
+      await page.getByRole('heading', { level: 1, name }).waitFor()
+      assert.ok(errors.some((text) => /418|hydrat/i.test(text)), `a hydration error is reported: ${errors.join(' | ')}`)
+    } finally {
+      await context.close()
+    }
+  })
+})
+
