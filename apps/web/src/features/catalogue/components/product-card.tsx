@@ -51,7 +51,8 @@ export function ProductCard({ product, isPriority = false }: ProductCardProps) {
           </span>
         )}
       </div>
-      <h3 className="mt-3 line-clamp-2 text-sm leading-5 font-medium group-hover:underline group-hover:underline-offset-4">
+      {/* two lines reserved whatever the name's length or font: a row of cards does not change height when the font arrives */}
+      <h3 className="mt-3 line-clamp-2 min-h-10 text-sm leading-5 font-medium group-hover:underline group-hover:underline-offset-4">
         {name}
       </h3>
       <div className="mt-1">
