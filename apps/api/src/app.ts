@@ -23,7 +23,8 @@ import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { readIndex, storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { pixelRoutes } from './modules/pixels/pixels.routes.ts'
-import { fillTemplate, injectTransport, loadPageRenderer, pageEtag, pageLocale, type PageRenderer } from './modules/pages/page-renderer.ts'
+import { fillTemplate, injectTransport, loadPageRenderer, pageChunkPreloads, pageEtag, pageLocale, type PageRenderer, readManifest } from './modules/pages/page-renderer.ts'
+import { pageCompressionPlugin } from './plugins/page-compression.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
 import { noNulPlugin } from './plugins/no-nul.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
@@ -127,6 +128,8 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     // the storefront's rendered pages (not its files, the API or the back office)
     pages: { matches: (url) => isStorefrontPage(url.split('?')[0] ?? '/'), locale: pageLocale },
   })
+  // after the page cache (which keeps the page as text): pages go out compressed
+  await app.register(pageCompressionPlugin)
 
   app.addHook('onRequest', async (request, reply) => {
     if (app.isShuttingDown && request.url !== '/healthz') {
@@ -162,6 +165,7 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
   await registerStatic(app, config, webDist, adminDist)
 
   const renderer = await loadPageRenderer(webDist)
+  const manifest = renderer ? readManifest(webDist) : null
   const renderTransport = injectTransport(app)
   // how long a CDN or proxy may keep a public page: as long as this process keeps it (stock as fresh as the JSON)
   const pageCacheControl = `public, max-age=0, s-maxage=${Math.round(publicCacheTtlMs / 1000)}, stale-while-revalidate=30`
@@ -198,16 +202,17 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     { known, indexPath, renderer }: { known: boolean; indexPath: string; renderer: PageRenderer },
   ) => {
     const locale = pageLocale(request)
-    const head = known ? await storefrontHtml(app, request, pathname, { indexPath }) : null
+    const head = known ? await storefrontHtml(app, request, pathname, { indexPath, rendered: true }) : null
     const index = head?.html ?? (await readIndex(indexPath)) ?? ''
     const page = await renderer.renderPage({ url: request.url, locale, api: renderTransport })
     if (page.redirect !== undefined) return reply.redirect(page.redirect, page.status)
-    const html = fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale)
+    const preloads = manifest && page.page ? pageChunkPreloads(manifest, page.page) : ''
+    const html = fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale, preloads)
     const status = !known ? 404 : Math.max(head?.statusCode ?? 200, page.status)
     const etag = pageEtag(html)
     reply
       .header('cache-control', status === 200 ? pageCacheControl : 'no-cache')
-      .header('vary', 'Cookie')
+      .header('vary', 'Cookie, Accept-Encoding')
       .header('content-language', locale)
       .header('etag', etag)
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send()

@@ -21,6 +21,11 @@ export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../../../../web/dist/in
 export interface StorefrontHtmlOptions {
   /** The built storefront's index.html (tests pass a fixture). */
   indexPath?: string
+  /**
+   * The page is rendered on the server: its own `<img fetchpriority="high">` (and React's preload of it) asks
+   * for the photo the page really shows first (the default colour's), so the head preloads no image of its own.
+   */
+  rendered?: boolean
 }
 
 export interface StorefrontPage {
@@ -102,13 +107,14 @@ export async function storefrontHtml(
   const origin = siteOrigin(app, request)
   const settings = await getShopSettings(app.db)
   const siteName = localized(settings.nameAr, settings.nameFr, locale) || 'Khatwa'
-  if (isHome) return { statusCode: 200, html: injectHead(index, await homeTags(app, { locale, origin, siteName })) }
+  const withoutPreload = (tags: PageTags): PageTags => (options.rendered ? { ...tags, preloadImage: undefined } : tags)
+  if (isHome) return { statusCode: 200, html: injectHead(index, withoutPreload(await homeTags(app, { locale, origin, siteName }))) }
   const key = decodeSegment((productMatch ?? categoryMatch)?.[1] ?? '')
 
   const tags = productMatch
     ? key && (await productTags(app, key, { locale, origin, siteName }))
     : key && (await categoryTags(app, key, { locale, origin, siteName }))
-  if (tags) return { statusCode: 200, html: injectHead(index, tags) }
+  if (tags) return { statusCode: 200, html: injectHead(index, withoutPreload(tags)) }
 
   // Unknown id: the app still loads (it shows its own "not found"), but crawlers get a 404.
   const notFound: PageTags = {
