@@ -5,26 +5,43 @@ import { defineConfig } from 'vitest/config'
 
 const API = 'http://127.0.0.1:3000'
 
+/** The built Readex Pro file of each subset the storefront uses ("arabic", "latin"). */
+const FONT_FILE = /(?:^|\/)readex-pro-(arabic|latin)-wght-normal-[\w-]+\.woff2$/
+
 /**
- * Preloads the two variable font files every page draws with (Arabic and Latin: digits and prices are
- * Latin even on Arabic pages), so text does not wait for the CSS to be parsed before the fonts start.
+ * Preloads the font files the first paint draws with, so text does not wait for the CSS to be parsed
+ * before the fonts start. index.html preloads Arabic and Latin (the default language is Arabic, whose
+ * digits and prices are Latin); the build also writes `.vite/fonts.json` (subset -> URL) so the server
+ * can preload the Latin file alone on French and English pages (apps/api font-preloads.ts).
  */
 function preloadFonts(): Plugin {
+  const fontUrls = (bundle: Record<string, unknown> | undefined): Record<string, string> => {
+    const urls: Record<string, string> = {}
+    for (const name of Object.keys(bundle ?? {}).sort()) {
+      const subset = FONT_FILE.exec(name)?.[1]
+      if (subset) urls[subset] = `/${name}`
+    }
+    return urls
+  }
   return {
     name: 'khatwa:preload-fonts',
     apply: 'build',
+    // the browser bundle only: a server-rendering build emits no fonts and no index.html
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const files = Object.keys(ctx.bundle ?? {}).filter((name) =>
-          /readex-pro-(arabic|latin)-wght-normal-.*\.woff2$/.test(name),
-        )
-        return files.map((name) => ({
+        return Object.values(fontUrls(ctx.bundle)).map((href) => ({
           tag: 'link',
-          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${name}`, crossorigin: '' },
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href, crossorigin: '' },
           injectTo: 'head' as const,
         }))
       },
+    },
+    generateBundle(_options, bundle) {
+      const urls = fontUrls(bundle)
+      if (!urls.arabic || !urls.latin) this.error(`the storefront's Arabic and Latin font files are missing from the build (found: ${Object.keys(urls).join(', ') || 'none'})`)
+      this.emitFile({ type: 'asset', fileName: '.vite/fonts.json', source: `${JSON.stringify(urls, null, 2)}\n` })
     },
   }
 }

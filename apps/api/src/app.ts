@@ -19,6 +19,7 @@ import { locationRoutes } from './modules/location/location.routes.ts'
 import { purgePlugin } from './modules/maintenance/purge.ts'
 import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
+import { readFontManifest, withFontPreloads } from './modules/seo/font-preloads.ts'
 import { readIndex, storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { pixelRoutes } from './modules/pixels/pixels.routes.ts'
@@ -163,6 +164,8 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
 
   const renderer = await loadPageRenderer(webDist)
   const manifest = renderer ? readManifest(webDist) : null
+  // the fonts a page's language needs (French and English pages skip the Arabic file)
+  const fonts = renderer ? await readFontManifest(path.join(webDist, '.vite', 'fonts.json')) : null
   const renderTransport = injectTransport(app)
   // how long a CDN or proxy may keep a public page: as long as this process keeps it (stock as fresh as the JSON)
   const pageCacheControl = `public, max-age=0, s-maxage=${Math.round(publicCacheTtlMs / 1000)}, stale-while-revalidate=30`
@@ -204,7 +207,7 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     const page = await renderer.renderPage({ url: request.url, locale, api: renderTransport })
     if (page.redirect !== undefined) return reply.redirect(page.redirect, page.status)
     const preloads = manifest && page.page ? pageChunkPreloads(manifest, page.page) : ''
-    const html = fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale, preloads)
+    const html = withFontPreloads(fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale, preloads), fonts, locale)
     const status = !known ? 404 : Math.max(head?.statusCode ?? 200, page.status)
     const etag = pageEtag(html)
     reply

@@ -1,4 +1,4 @@
-import '@fontsource-variable/readex-pro'
+import './fonts.css'
 import './index.css'
 import { type ReactNode, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'

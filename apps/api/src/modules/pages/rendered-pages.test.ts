@@ -31,7 +31,14 @@ async function renderedStorefront(): Promise<string> {
   const dist = path.join(root, 'dist')
   await mkdir(path.join(dist, '.vite'), { recursive: true })
   await mkdir(path.join(root, 'dist-server'))
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="ar" dir="rtl"><head><title>Khatwa</title></head><body><div id="root"></div></body></html>')
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="ar" dir="rtl"><head><title>Khatwa</title>\n' +
+      '<link rel="preload" as="font" type="font/woff2" href="/assets/arabic.woff2" crossorigin>\n' +
+      '<link rel="preload" as="font" type="font/woff2" href="/assets/latin.woff2" crossorigin>\n' +
+      '</head><body><div id="root"></div></body></html>',
+  )
+  await writeFile(path.join(dist, '.vite', 'fonts.json'), JSON.stringify({ arabic: '/assets/arabic.woff2', latin: '/assets/latin.woff2' }))
   await writeFile(
     path.join(dist, '.vite', 'manifest.json'),
     JSON.stringify({ 'index.html': { file: 'assets/index.js', isEntry: true }, 'src/app/routes/product.tsx': { file: 'assets/product.js' } }),
@@ -75,6 +82,11 @@ for (const target of TEST_TARGETS) {
         assert.match(String(reply.headers['content-type']), /^text\/html/)
       }
       assert.equal(fr.headers['content-language'], 'fr')
+      // the fonts the language needs: an Arabic page draws Arabic and Latin (digits), a French one Latin only
+      assert.match(ar.body, /href="\/assets\/arabic\.woff2"/)
+      assert.match(ar.body, /href="\/assets\/latin\.woff2"/)
+      assert.doesNotMatch(fr.body, /arabic\.woff2/)
+      assert.match(fr.body, /<link rel="preload" as="font" type="font\/woff2" href="\/assets\/latin\.woff2" crossorigin>/)
     })
 
     test('a page is rendered once for a burst of visitors (per address and language), then again after a staff change', async () => {

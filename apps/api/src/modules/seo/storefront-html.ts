@@ -12,9 +12,9 @@ import { pageLocale } from '../pages/page-renderer.ts'
 import { injectHead, type PageTags, summarize } from './seo.tags.ts'
 
 /** The product gallery's main <img sizes> (apps/web product-gallery.tsx): the preload must pick the same file. */
-const PRODUCT_GALLERY_SIZES = '(min-width: 1280px) 640px, (min-width: 768px) 50vw, 100vw'
+export const PRODUCT_GALLERY_SIZES = '(min-width: 1280px) 596px, (min-width: 768px) calc(50vw - 44px), 100vw'
 /** The home banner's <img sizes> (apps/web hero-slide.tsx): phones show the 16:9 picture cropped to a square. */
-const HERO_IMAGE_SIZES = '(min-width: 640px) 100vw, 178vw'
+export const HERO_IMAGE_SIZES = '(min-width: 640px) 100vw, 178vw'
 
 export const DEFAULT_INDEX_PATH = WEB_INDEX_HTML
 

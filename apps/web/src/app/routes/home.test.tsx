@@ -1,6 +1,7 @@
 import { formatPrice } from '@shop/shared'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
+import { PRODUCT_GRID_SIZES } from '../../features/catalogue/components/product-card.tsx'
 import { BANNERS, CATEGORIES, SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { stubApi } from '../../test/stub-api.ts'
@@ -33,6 +34,10 @@ describe('home page', () => {
     expect(image?.getAttribute('loading')).toBe('lazy')
     expect(image?.getAttribute('width')).toBe('1200')
     expect(image?.getAttribute('srcset')).toContain('300w')
+    expect(image?.getAttribute('decoding')).toBe('async')
+    // a card is at most half a phone's width less the padding and the gap: 300 px files at DPR 2
+    expect(image?.getAttribute('sizes')).toBe(PRODUCT_GRID_SIZES)
+    expect(PRODUCT_GRID_SIZES).toMatch(/\(min-width: 1280px\) 290px, .*calc\(50vw - 22px\)$/)
 
     const discounted = within(men).getByRole('link', { name: /حذاء رياضي أبيض/ })
     expect(within(discounted).getByText(formatPrice(4000, 'ar'), exact)).toBeTruthy()

@@ -39,6 +39,7 @@ export function CartLine({ item, compact = false, onNavigate }: CartLineProps) {
             height={image.height}
             alt=""
             loading="lazy"
+            decoding="async"
             className={`size-full object-cover ${item.available ? '' : 'grayscale'}`}
           />
         ) : (

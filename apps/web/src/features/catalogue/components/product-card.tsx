@@ -6,8 +6,13 @@ import { ImagePlaceholder } from '../../../components/ui/image-placeholder.tsx'
 import type { ProductSummary } from '@shop/shared'
 import { ProductPrice } from './product-price.tsx'
 
-/** 2 columns on phones, 4 from md up inside a 1280 px container: lets the browser pick 300, 600 or 1200. */
-export const PRODUCT_GRID_SIZES = '(min-width: 1280px) 300px, (min-width: 768px) 25vw, 50vw'
+/**
+ * A card's width on screen, the widest of the layouts that show cards (px-4 / md:px-6 page padding):
+ * 2 columns with a 12 px gap on phones (a 360-412 px phone shows 158-184 px cards, so 300 px files at
+ * DPR 2 and 600 px at DPR 3), 3 columns from md, 4 from lg (24 px gaps), 290 px in the 1280 px container.
+ */
+export const PRODUCT_GRID_SIZES =
+  '(min-width: 1280px) 290px, (min-width: 1024px) calc(25vw - 30px), (min-width: 768px) calc(33.4vw - 32px), calc(50vw - 22px)'
 
 export interface ProductCardProps {
   product: ProductSummary
@@ -46,7 +51,8 @@ export function ProductCard({ product, isPriority = false }: ProductCardProps) {
           </span>
         )}
       </div>
-      <h3 className="mt-3 line-clamp-2 text-sm leading-5 font-medium group-hover:underline group-hover:underline-offset-4">
+      {/* two lines reserved whatever the name's length or font: a row of cards does not change height when the font arrives */}
+      <h3 className="mt-3 line-clamp-2 min-h-10 text-sm leading-5 font-medium group-hover:underline group-hover:underline-offset-4">
         {name}
       </h3>
       <div className="mt-1">

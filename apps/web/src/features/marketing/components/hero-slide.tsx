@@ -62,7 +62,9 @@ export function HeroSlide({ banner, isActive, isFirst, isEager, label }: HeroSli
             alt=""
             draggable={false}
             loading={isEager ? 'eager' : 'lazy'}
-            fetchPriority={isFirst ? 'high' : 'auto'}
+            // the next slides load early but after the first: at low priority, and without the <link rel=preload>
+            // React writes into the server-rendered <head> for every eager image that is not low priority
+            fetchPriority={isFirst ? 'high' : 'low'}
             decoding={isFirst ? 'sync' : 'async'}
             style={{ objectPosition: squareCropPosition(banner.focalPoint) }}
             className="size-full object-cover"

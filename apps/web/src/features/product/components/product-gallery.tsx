@@ -9,8 +9,11 @@ export interface ProductGalleryProps {
   name: string
 }
 
-// Full width on phones, half of the 1280 px container from md up.
-const MAIN_SIZES = '(min-width: 1280px) 640px, (min-width: 768px) 50vw, 100vw'
+/**
+ * The main photo's width on screen: full width on phones; from md up one of two columns (24 px page
+ * padding, 40 px gap), 596 px in the 1280 px container. apps/api storefront-html.ts preloads with the same value.
+ */
+export const GALLERY_MAIN_SIZES = '(min-width: 1280px) 596px, (min-width: 768px) calc(50vw - 44px), 100vw'
 
 /**
  * The photos in the order given (the page puts the chosen colour's first; it remounts the gallery when
@@ -60,7 +63,7 @@ export function ProductGallery({ images, name }: ProductGalleryProps) {
             <img
               src={image.src}
               srcSet={image.srcSet}
-              sizes={MAIN_SIZES}
+              sizes={GALLERY_MAIN_SIZES}
               width={image.width}
               height={image.height}
               alt={index === 0 ? name : t('gallery.imageAlt', { name, index: index + 1 })}
