@@ -46,7 +46,7 @@ declare module 'fastify' {
 }
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
-const WEB_DIST = path.join(repoRoot, 'apps/web/dist')
+export const WEB_DIST = path.join(repoRoot, 'apps/web/dist')
 const ADMIN_DIST = path.join(repoRoot, 'apps/admin/dist')
 
 export interface BuildAppOptions {
