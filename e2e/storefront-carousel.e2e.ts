@@ -308,10 +308,14 @@ describe('home banner carousel in a browser', { concurrency: false }, () => {
     ] as const) {
       const { context, page } = await shopper(browser, store.url, { locale })
       try {
+        // the server renders the home page with its banners: the failure is met when the browser asks for them,
+        // coming to the home page from another page of the store
+        await page.goto('/about')
         await page.route('**/api/v1/banner/active', (route) =>
           route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'error', code: 'INTERNAL', message: 'down' }) }),
         )
-        await page.goto('/')
+        await page.getByRole('banner').getByRole('link', { name: locale === 'ar' ? 'خطوة، الصفحة الرئيسية' : 'Khatwa, accueil' }).first().click()
+        await page.waitForURL((url) => url.pathname === '/')
         await page.getByRole('status').filter({ hasText: message }).waitFor()
         await page.getByRole('link', { name: cta }).waitFor()
       } finally {

@@ -22,10 +22,21 @@ function useRefetchOnLanguageChange() {
   }, [i18n, queryClient])
 }
 
+/**
+ * `<html data-hydrated>` once the page answers to taps (the server's HTML is on screen before that): what the
+ * browser tests wait for before they type, and a hook for styles that need the scripts.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '')
+  }, [])
+}
+
 export function RootLayout() {
   const { t } = useTranslation()
   const name = useShopName() ?? t('shop.name')
   useRefetchOnLanguageChange()
+  useHydratedMark()
   return (
     <div className="flex min-h-dvh flex-col">
       {/* The tab's title in the shopper's language on a page without its own (React puts a page's title first). */}

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useShopName, useShopSettings } from '../../lib/shop-settings.ts'
@@ -17,6 +17,14 @@ export function ShopBrand({ onNavigate }: ShopBrandProps) {
   const logo = useShopSettings().data?.logo ?? null
   // The address that failed: a new logo from settings gets its own chance.
   const [brokenLogo, setBrokenLogo] = useState<string | null>(null)
+  // The server's HTML asks for the logo before the scripts run: a logo that already failed then fired its
+  // error before React listened, so a broken picture found when the element is attached counts as failed too.
+  const checkLoaded = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (image?.complete && image.naturalWidth === 0 && image.naturalHeight === 0 && logo !== null) setBrokenLogo(logo)
+    },
+    [logo],
+  )
   if (name === undefined) return <span className="block h-7 w-24 rounded-md bg-surface" aria-hidden="true" />
   const showsLogo = logo !== null && logo !== brokenLogo
   return (
@@ -28,6 +36,7 @@ export function ShopBrand({ onNavigate }: ShopBrandProps) {
     >
       {showsLogo ? (
         <img
+          ref={checkLoaded}
           src={logo}
           alt=""
           height={32}
