@@ -67,7 +67,7 @@ async function fillQuickOrder(page: Page, { phone, firstName = 'Amine', commune 
 
 async function submit(page: Page): Promise<number> {
   const [reply] = await Promise.all([
-    page.waitForResponse((response) => response.url().includes('/forms/quick-order') && response.request().method() === 'POST'),
+    page.waitForResponse((response) => response.url().includes(`/product/${product._id}`) && response.request().method() === 'POST'),
     form(page).locator('button[type="submit"]').click(),
   ])
   await page.waitForLoadState('load')
@@ -83,7 +83,7 @@ describe('orderable without JavaScript', { concurrency: false }, () => {
       // without scripts the commune cannot follow the wilaya: the page comes back with its list and a message
       await fillQuickOrder(page, { phone, commune: false })
       assert.equal(await submit(page), 422)
-      assert.match(new URL(page.url()).pathname, /^\/forms\/quick-order$/)
+      assert.equal(new URL(page.url()).pathname, `/product/${product._id}`, 'the page sent back is the product page')
       const communeError = form(page).locator('select[name="commune"][aria-invalid="true"]')
       await communeError.waitFor()
       assert.equal(await form(page).locator('input[name="firstName"]').inputValue(), 'Amine', 'the typed name is kept')
@@ -119,7 +119,6 @@ describe('orderable without JavaScript', { concurrency: false }, () => {
     assert.ok(variant)
     const { cities } = await storeApi<{ cities: { _id: number }[] }>(store.url, '/location/states/16/cities')
     const fields = new URLSearchParams({
-      productId: product._id,
       variant: variant._id,
       quantity: '1',
       firstName: 'Yacine',
@@ -133,7 +132,7 @@ describe('orderable without JavaScript', { concurrency: false }, () => {
       notes: '',
     })
     const post = () =>
-      fetch(`${store.url}/forms/quick-order?lang=fr`, {
+      fetch(`${store.url}/product/${product._id}?lang=fr`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

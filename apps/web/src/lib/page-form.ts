@@ -4,12 +4,6 @@ import { useQueryClient } from '@tanstack/react-query'
 /** The storefront's two order forms that also work as plain HTML forms, before (or without) the scripts. */
 export type PageFormName = 'quick-order' | 'checkout'
 
-/** Where a form is posted when the scripts have not run: the server places the order (apps/api forms). */
-export const FORM_ACTIONS: Record<PageFormName, string> = {
-  'quick-order': '/forms/quick-order',
-  checkout: '/forms/checkout',
-}
-
 /**
  * A form the server sent back after a refused plain-HTML submit: what the shopper typed, the API's messages
  * by field (already in the page's language) and a general message. It travels in the page's query cache (key

@@ -44,16 +44,15 @@ for (const target of TEST_TARGETS) {
     })
     after(async () => shop.close())
 
-    const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    const post = (fields: Record<string, string>, headers: Record<string, string> = {}, productId?: string) =>
       shop.app.inject({
         method: 'POST',
-        url: '/forms/quick-order?lang=fr',
+        url: `/product/${productId ?? shop.catalogue.derby.id}?lang=fr`,
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         payload: new URLSearchParams(fields).toString(),
       })
 
     const fieldsFor = (phone: string, overrides: Record<string, string> = {}) => ({
-      productId: shop.catalogue.derby.id,
       variant: shop.catalogue.derby.variants[0]?.id ?? '',
       quantity: '1',
       firstName: 'Amine',

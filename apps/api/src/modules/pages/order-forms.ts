@@ -6,7 +6,8 @@ import { injectTransport, type PageForm, pageLocale, type PageRenderer } from '.
 
 /**
  * The storefront's order forms posted as plain HTML forms, when the page's scripts have not run yet (a slow
- * phone on an ad's landing page) or not at all: the quick order of the product page (`/forms/quick-order`).
+ * phone on an ad's landing page) or not at all: the product page's quick order,
+ * posted to the page's own address (`POST /product/:id`).
  * The order goes through the same API route as the enhanced form (same rules, limits and messages); a refusal
  * renders the page again with the shopper's values and the messages next to the fields; an order taken
  * redirects (303) to the thank-you page, which the server renders with that order.
@@ -76,11 +77,12 @@ export async function orderFormRoutes(app: FastifyInstance, { renderer, sendForm
   // only here: the API's own routes keep taking JSON alone (a cross-site HTML form cannot post JSON)
   await app.register(formbody, { bodyLimit: 32 * 1024 })
 
-  app.post('/forms/quick-order', { schema: { hide: true } }, async (request, reply) => {
+  app.post<{ Params: { productId: string } }>('/product/:productId', { schema: { hide: true } }, async (request, reply) => {
     const locale = pageLocale(request)
     const result = await renderer.submitOrderForm({
       form: 'quick-order',
-      fields: formFields(request.body),
+      // the product is the page's: a hidden field cannot name another one
+      fields: { ...formFields(request.body), productId: request.params.productId },
       locale,
       api: injectTransport(app, { remoteAddress: request.ip, cookie: request.headers.cookie }),
       sessionId: guestSessionOf(request),

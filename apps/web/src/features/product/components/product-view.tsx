@@ -250,7 +250,6 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
                 {t('quickOrder.title')}
               </h2>
               <p className="mt-1 mb-4 text-sm text-muted">{t('quickOrder.subtitle')}</p>
-              <input type="hidden" name="productId" form={QUICK_ORDER_FORM_ID} value={product._id} />
               <PlainChoice product={product} chosen={variant ?? null} lineLimit={lineLimit} />
               {renderQuickOrder(line, askForChoice)}
             </section>

@@ -7,7 +7,8 @@ import { ApiError } from '../../../lib/api.ts'
 import { useAuth } from '../../../lib/auth-state.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
 import { useLocale } from '@shop/client-kit'
-import { FORM_ACTIONS, usePageForm } from '../../../lib/page-form.ts'
+import { usePageForm } from '../../../lib/page-form.ts'
+import { useLocation } from 'react-router'
 import { usePlaceQuickOrder } from '../api/use-place-quick-order.ts'
 import { validateQuickOrder } from '../quick-order-rules.ts'
 import { type ChosenLine, QUICK_ORDER_FORM_ID } from './product-view.tsx'
@@ -46,6 +47,9 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced,
   const { t } = useTranslation(['product', 'validation'])
   const locale = useLocale()
   const idPrefix = useId()
+  // posted to the page's own address when the scripts have not run: a page sent back is the same page, which
+  // the browser's router then hydrates as it is
+  const { pathname } = useLocation()
   const auth = useAuth()
   const errorText = useApiErrorText()
   const place = usePlaceQuickOrder()
@@ -172,12 +176,12 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced,
           : null
 
   return (
-    // a plain form too: before (or without) the scripts the server places the order (apps/api forms)
+    // a plain form too: before (or without) the scripts the server places the order (apps/api order-forms.ts)
     <form
       ref={form}
       id={QUICK_ORDER_FORM_ID}
       method="post"
-      action={`${FORM_ACTIONS['quick-order']}?lang=${locale}`}
+      action={`${pathname}?lang=${locale}`}
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
