@@ -139,3 +139,51 @@ for (const target of TEST_TARGETS) {
     })
   })
 }
+
+for (const target of TEST_TARGETS) {
+  describe(`the thank-you page of a plain form's order and the public cache on ${target}`, () => {
+    let shop: Shop
+    before(async () => {
+      // the page cache is off under NODE_ENV=test: this runs the app as it runs in production
+      shop = await startShop(target, { NODE_ENV: 'production' })
+    })
+    after(async () => shop.close())
+
+    test('the thank-you page with the order is never served from, nor put in, the public page cache', async () => {
+      if (!built) return
+      const commune = (await shop.http('GET', '/api/v1/location/states/16/cities')).body.data.cities[0]._id
+      const anonymous = await shop.app.inject({ url: '/thank-you?lang=fr' })
+      assert.equal(anonymous.statusCode, 200)
+      const phone = randomPhone()
+      const placed = await shop.app.inject({
+        method: 'POST',
+        url: `/product/${shop.catalogue.scarf.id}?lang=fr`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          variant: shop.catalogue.scarf.variants[0]?.id ?? '',
+          quantity: '1',
+          firstName: 'Nadia',
+          lastName: 'Saidi',
+          phone,
+          wilaya: '16',
+          commune: String(commune),
+          type: 'domicil',
+          address: '5 rue Hassiba Ben Bouali',
+        }).toString(),
+      })
+      assert.equal(placed.statusCode, 303, placed.body)
+      const cookie = String(placed.headers['set-cookie']).split(';')[0] ?? ''
+      const [order] = await shop.database.db.select({ trackingNumber: orders.trackingNumber }).from(orders).where(eq(orders.phone, phone))
+      assert.ok(order)
+      for (let i = 0; i < 2; i++) {
+        const mine = await shop.app.inject({ url: '/thank-you?lang=fr', headers: { cookie } })
+        assert.notEqual(mine.headers['x-cache'], 'hit')
+        assert.equal(mine.headers['cache-control'], 'private, no-store')
+        assert.ok(mine.body.includes(order.trackingNumber), 'the shopper sees the order')
+      }
+      const other = await shop.app.inject({ url: '/thank-you?lang=fr' })
+      assert.ok(!other.body.includes(order.trackingNumber), 'another visitor never gets the shopper’s page')
+      assert.ok(!other.body.includes(phone))
+    })
+  })
+}
