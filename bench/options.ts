@@ -9,7 +9,10 @@ export const USAGE = `npm run bench [-- options]
                                                 same figures and EXPLAINs at scale, each compared with 2x
                                                 (combine with --quick for 3 s runs)
   --targets pglite,postgres   --seconds N   --connections N (default 50)   --pool N (the store's DATABASE_POOL_MAX)
-  --no-build   --no-lighthouse   --only key,key (some figures only)
+  --no-build   --no-lighthouse   --only key,key (some figures only: a load figure such as detail or
+                                                page-cached, or lighthouse, page-load, filmstrip)
+  --filmstrip-out file.png                      the Slow-4G product page load as a strip of screenshots (also
+                                                with --only filmstrip: then bench/results/<date>-product-load-slow4g.png)
   --pg postgres://postgres@127.0.0.1:5432 (a fresh database bench_<time> is created and dropped there)
   --port 3700 (ports 3700-3799 are used)
   --help                                        this text
@@ -42,7 +45,23 @@ export interface BenchOptions {
   pool: string
   build: boolean
   lighthouse: boolean
+  /** Where the filmstrip goes (undefined: no filmstrip unless --only filmstrip). */
+  filmstripOut: string | undefined
 }
+
+/** --only keys measured in a browser rather than by autocannon. */
+export const BROWSER_KEYS = ['lighthouse', 'page-load', 'filmstrip'] as const
+
+/** Whether a browser measurement runs: every one in a run without --only, else those --only names (Lighthouse not with --no-lighthouse, the filmstrip only when asked for). */
+export function browserRuns(o: Pick<BenchOptions, 'onlyKeys' | 'lighthouse' | 'filmstripOut'>, key: (typeof BROWSER_KEYS)[number]): boolean {
+  if (key === 'filmstrip') return o.filmstripOut !== undefined || (o.onlyKeys?.includes(key) ?? false)
+  if (key === 'lighthouse' && !o.lighthouse) return false
+  return o.onlyKeys === undefined || o.onlyKeys.includes(key)
+}
+
+/** --only names browser measurements alone: no load figure, so one store (the last target) is enough. */
+export const browserOnly = (o: Pick<BenchOptions, 'onlyKeys'>) =>
+  o.onlyKeys !== undefined && o.onlyKeys.length > 0 && o.onlyKeys.every((k) => (BROWSER_KEYS as readonly string[]).includes(k))
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const flag = (name: string) => argv.includes(`--${name}`)
@@ -70,6 +89,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     pool: option('pool', ''),
     build: !flag('no-build'),
     lighthouse: !flag('no-lighthouse'),
+    filmstripOut: flag('filmstrip-out') ? option('filmstrip-out', '') || undefined : undefined,
   }
 }
 

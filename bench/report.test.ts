@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { LoadResult } from './load.ts'
-import { besideTable, budgetTable, type Figures, planSummary, scaleRows, type TargetResult, targetRows } from './report.ts'
+import { medianTimings } from './page-load.ts'
+import { besideTable, budgetTable, type Figures, lighthouseRows, pageLoadRows, planSummary, scaleRows, type TargetResult, targetRows } from './report.ts'
 import { result } from './test-results.ts'
 
 const figures = (targets: Figures['targets'], mode: Figures['mode'] = 'full'): Figures => ({
@@ -185,4 +186,72 @@ test('PGlite beside PostgreSQL: its figure for each budget in a column, and a ta
   // one database only: no column, no table
   assert.doesNotMatch(budgetTable(figures([pg], 'quick')), /PGlite figure/)
   assert.equal(besideTable(figures([pg], 'quick')), '')
+})
+
+test('the product page HTML: >= 5 000 req/s and p99 <= 20 ms repeated; uncached reports its CPU per render', () => {
+  const table = budgetTable(
+    figures([
+      target({
+        'page-cached': result({ label: 'Product page HTML', rps: 4999, p99: 20 }),
+        'page-uncached': result({ label: 'Product page HTML, uncached', rps: 1200, p99: 80, cpuMsPerRequest: 1.234 }),
+      }),
+    ]),
+  )
+  assert.match(table, /\| Product page HTML: req\/s \| 4,999 \| >= 5,000 \| \*\*miss\*\* \|/)
+  assert.match(table, /\| Product page HTML: p99 \| 20 ms \| <= 20 ms \| pass \|/)
+  assert.match(table, /\| Product page HTML, uncached \(for information\): req\/s, p99, server CPU per render \| 1,200 req\/s, p99 80 ms, 1\.234 ms CPU\/request \| - \| n\/a \|/)
+})
+
+test('Lighthouse: score, LCP, TBT and CLS on home, collection, a category and the product; checkout for information only', () => {
+  const page = (name: string, score: number, lcpMs: number, tbtMs: number, cls: number) => ({ name, url: `/${name}`, score, lcpMs, tbtMs, cls, jsKb: 1, totalKb: 1, runs: [] as never[] })
+  const rows = lighthouseRows([page('home', 95, 1800, 150, 0.05), page('category', 94, 1801, 151, 0.051), page('checkout', 10, 9000, 900, 1)])
+  assert.deepEqual(
+    rows.map((r) => [r.id, r.pass]),
+    [
+      ['lighthouse:home:score', true],
+      ['lighthouse:home:lcp', true],
+      ['lighthouse:home:tbt', true],
+      ['lighthouse:home:cls', true],
+      ['lighthouse:category:score', false],
+      ['lighthouse:category:lcp', false],
+      ['lighthouse:category:tbt', false],
+      ['lighthouse:category:cls', false],
+    ],
+  )
+})
+
+test('Slow-4G loads: FCP <= 1.5 s and the main image visible <= 2 s; a page with no settled load is a miss', () => {
+  const t = (fcpMs: number | null, imageVisibleMs: number | null, from: 'lcp' | 'resource' | null, error?: string) => ({
+    fcpMs,
+    lcpMs: imageVisibleMs,
+    lcpElement: 'img',
+    lcpUrl: null,
+    imageStem: '/media/p',
+    imageLoadedMs: imageVisibleMs,
+    imageLcpMs: from === 'lcp' ? imageVisibleMs : null,
+    imageVisibleMs,
+    imageVisibleFrom: from,
+    documentMs: 100,
+    transferKb: 200,
+    ...(error ? { error } : {}),
+  })
+  const page = (name: string, runs: ReturnType<typeof t>[]) => ({ name, url: `/${name}`, imageStem: null, runs, median: medianTimings(runs) })
+  const rows = pageLoadRows([
+    page('product', [t(1500, 2000, 'lcp'), t(1400, 1900, 'lcp'), t(1600, 2100, 'lcp')]),
+    page('home', [t(1501, 2001, 'resource'), t(null, null, null, 'not settled after 30 s')]),
+    page('broken', [t(null, null, null, 'not settled after 30 s')]),
+  ])
+  assert.deepEqual(
+    rows.map((r) => [r.id, r.figure.split(' (')[0], r.pass]),
+    [
+      ['page-load:product:fcp', '1.50 s', true],
+      ['page-load:product:image', '2.00 s', true],
+      ['page-load:home:fcp', '1.50 s', false],
+      ['page-load:home:image', '2.00 s', false],
+      ['page-load:broken:fcp', 'not painted', false],
+      ['page-load:broken:image', '-', false],
+    ],
+  )
+  assert.match(rows[2]?.budget ?? '', /median of 1 of 2 loads: the others did not settle/)
+  assert.match(rows[3]?.figure ?? '', /its bytes arrived; never the largest paint/)
 })

@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { RouteJs } from './bundle.ts'
 import type { PageScore } from './lighthouse.ts'
+import { type FilmstripResult, PAGE_LOAD_BUDGETS, PAGE_LOAD_RUNS, type PageLoadResult, SLOW_4G } from './page-load.ts'
 import type { LoadResult } from './load.ts'
 import { ORDER_MIN_SECONDS } from './options.ts'
 
@@ -33,7 +34,8 @@ export interface TargetResult {
   products: number
   orders: number
   generateMs: number
-  results: Record<string, LoadResult & { label: string; bytes?: number; statements?: number }>
+  /** xCache: the product page's x-cache header after its run (whether the public cache answers it). */
+  results: Record<string, LoadResult & { label: string; bytes?: number; statements?: number; xCache?: string }>
   ceilings: Record<string, { bytes?: LoadResult; sql?: LoadResult }>
   oversold: { hot: OversoldCheck; sellOut: SellOutCheck } | null
   explains: Record<string, { sql: string; plan: string }[]>
@@ -168,6 +170,10 @@ export interface Figures {
   connections: number
   targets: TargetResult[]
   lighthouse: PageScore[]
+  /** Slow-4G cold loads of home and the product page in Chromium (medians of PAGE_LOAD_RUNS). */
+  pageLoads?: PageLoadResult[]
+  /** The product page load as a strip of screenshots (its file from the repository root). */
+  filmstrip?: (Omit<FilmstripResult, 'file'> & { file: string; url: string }) | null
   bundles: { routes: RouteJs[]; entryGzKb: number } | null
   scale: { baseline: string; products: number; orders: number } | null
 }
@@ -185,7 +191,11 @@ export const BUDGETS = {
   uncachedSearchRps: 1000,
   lighthouseScore: 95,
   lcpMs: 1800,
+  tbtMs: 150,
   cls: 0.05,
+  /** The product page's HTML, repeated URL (the public cache's case), 50 connections. */
+  pageCachedRps: 5000,
+  pageP99Ms: 20,
   productRouteGzKb: 100,
   scaleFactor: 2,
 } as const
@@ -294,6 +304,21 @@ export function targetRows(t: TargetResult, connectionCount: number): Row[] {
     if (!r) continue
     out.push(p99Row(`${key}:p99`, `${r.label}: p99 at ${n0(t.products)} products (the budget is set for 100 k: see the scale run)`, r, BUDGETS.searchP99Ms))
   }
+  const page = t.results['page-cached']
+  if (page) {
+    out.push(rpsRow('page-cached:rps', `${page.label}: req/s`, page, BUDGETS.pageCachedRps))
+    out.push(p99Row('page-cached:p99', `${page.label}: p99`, page, BUDGETS.pageP99Ms))
+  }
+  const render = t.results['page-uncached']
+  if (render) {
+    out.push({
+      id: 'page-uncached:info',
+      budget: `${render.label} (for information): req/s, p99, server CPU per render`,
+      figure: answered(render) ? `${n0(answeredRps(render))} req/s, p99 ${render.p99} ms, ${ms3(render.cpuMsPerRequest)} ms CPU/request` : noAnswer(render),
+      target: '-',
+      pass: null,
+    })
+  }
   const distinct = t.results['order-distinct']
   if (distinct) {
     out.push(rpsRow('order-distinct:rps', `${distinct.label}: orders/s`, distinct, BUDGETS.orderRps, true))
@@ -378,17 +403,79 @@ function rows(f: Figures): Row[] {
     const on = t.kind === 'postgres' ? '' : ' (PGlite: no PostgreSQL)'
     out.push(...targetRows(t, f.connections).map((r) => ({ ...r, budget: `${r.budget}${on}` })))
   }
-  for (const page of f.lighthouse) {
-    if (!['home', 'collection', 'product'].includes(page.name)) continue
-    out.push({ id: `lighthouse:${page.name}:score`, budget: `Lighthouse mobile, ${page.name}: performance`, figure: page.score === null ? `failed` : String(page.score), target: `>= ${BUDGETS.lighthouseScore}`, pass: page.score === null ? false : page.score >= BUDGETS.lighthouseScore })
-    out.push({ id: `lighthouse:${page.name}:lcp`, budget: `Lighthouse mobile, ${page.name}: LCP`, figure: page.lcpMs === null ? '-' : `${(page.lcpMs / 1000).toFixed(2)} s`, target: `<= ${BUDGETS.lcpMs / 1000} s`, pass: page.lcpMs === null ? false : page.lcpMs <= BUDGETS.lcpMs })
-    out.push({ id: `lighthouse:${page.name}:cls`, budget: `Lighthouse mobile, ${page.name}: CLS`, figure: page.cls === null ? '-' : page.cls.toFixed(3), target: `<= ${BUDGETS.cls}`, pass: page.cls === null ? false : page.cls <= BUDGETS.cls })
-  }
+  out.push(...lighthouseRows(f.lighthouse), ...pageLoadRows(f.pageLoads ?? []))
   const productJs = f.bundles?.routes.find((r) => r.route === '/product/:productId')
   if (productJs) {
     out.push({ id: 'bundle:product', budget: 'Product route JavaScript (entry + chunks, gzipped)', figure: `${n1(productJs.totalGzKb)} KB`, target: `<= ${BUDGETS.productRouteGzKb} KB`, pass: productJs.totalGzKb <= BUDGETS.productRouteGzKb })
   }
   return out
+}
+
+/** Lighthouse's budget pages (home, collection, a category, the product): score, LCP, TBT and CLS, each the median of its runs. */
+export function lighthouseRows(pages: readonly PageScore[]): Row[] {
+  const out: Row[] = []
+  for (const page of pages) {
+    if (!['home', 'collection', 'category', 'product'].includes(page.name)) continue
+    const of = `Lighthouse mobile, ${page.name}${page.runs ? ` (median of ${page.runs.length})` : ''}`
+    out.push({ id: `lighthouse:${page.name}:score`, budget: `${of}: performance`, figure: page.score === null ? `failed` : String(page.score), target: `>= ${BUDGETS.lighthouseScore}`, pass: page.score === null ? false : page.score >= BUDGETS.lighthouseScore })
+    out.push({ id: `lighthouse:${page.name}:lcp`, budget: `${of}: LCP`, figure: page.lcpMs === null ? '-' : `${(page.lcpMs / 1000).toFixed(2)} s`, target: `<= ${BUDGETS.lcpMs / 1000} s`, pass: page.lcpMs === null ? false : page.lcpMs <= BUDGETS.lcpMs })
+    out.push({ id: `lighthouse:${page.name}:tbt`, budget: `${of}: TBT`, figure: page.tbtMs === null ? '-' : `${n0(page.tbtMs)} ms`, target: `<= ${BUDGETS.tbtMs} ms`, pass: page.tbtMs === null ? false : page.tbtMs <= BUDGETS.tbtMs })
+    out.push({ id: `lighthouse:${page.name}:cls`, budget: `${of}: CLS`, figure: page.cls === null ? '-' : page.cls.toFixed(3), target: `<= ${BUDGETS.cls}`, pass: page.cls === null ? false : page.cls <= BUDGETS.cls })
+  }
+  return out
+}
+
+const sec = (v: number | null | undefined) => (v === null || v === undefined ? '-' : `${(v / 1000).toFixed(2)} s`)
+
+/** The Slow-4G loads: first contentful paint and the main image visible, each the median of the cold loads. */
+export function pageLoadRows(pages: readonly PageLoadResult[]): Row[] {
+  const out: Row[] = []
+  for (const p of pages) {
+    const m = p.median
+    const settledLoads = p.runs.filter((r) => !r.error).length
+    const of = `Slow 4G, CPU 4x, no cache, ${p.name} (median of ${settledLoads === p.runs.length ? settledLoads : `${settledLoads} of ${p.runs.length} loads: the others did not settle`})`
+    out.push({ id: `page-load:${p.name}:fcp`, budget: `${of}: first contentful paint`, figure: m.fcpMs === null ? `not painted${p.error ? `: ${p.error.slice(0, 80)}` : ''}` : sec(m.fcpMs), target: `<= ${PAGE_LOAD_BUDGETS.fcpMs / 1000} s`, pass: m.fcpMs !== null && m.fcpMs <= PAGE_LOAD_BUDGETS.fcpMs })
+    const how = m.imageVisibleFrom === 'lcp' ? 'its LCP entry' : m.imageVisibleFrom === 'resource' ? 'its bytes arrived; never the largest paint' : 'image not seen'
+    out.push({
+      id: `page-load:${p.name}:image`,
+      budget: `${of}: main image visible`,
+      figure: `${sec(m.imageVisibleMs)} (${how}; image loaded ${sec(m.imageLoadedMs)}, LCP ${sec(m.lcpMs)})`,
+      target: `<= ${PAGE_LOAD_BUDGETS.imageVisibleMs / 1000} s`,
+      pass: m.imageVisibleMs !== null && m.imageVisibleMs <= PAGE_LOAD_BUDGETS.imageVisibleMs,
+    })
+  }
+  return out
+}
+
+/** The page loads' section: the conditions, the medians, each run, and the filmstrip. */
+export function pageLoadSection(f: Figures): string {
+  const pages = f.pageLoads ?? []
+  if (!pages.length && !f.filmstrip) return ''
+  const out = [
+    '## Page load on a phone: Chromium, Slow 4G, CPU 4x, no cache',
+    '',
+    `Chromium (playwright-core, system browser), a fresh context per load: CDP \`Network.emulateNetworkConditions\` (${SLOW_4G.latencyMs} ms latency, ${n0(SLOW_4G.downloadBytesPerSecond)} bytes/s down = 1.6 Mbps, ${n0(SLOW_4G.uploadBytesPerSecond)} bytes/s up = 750 kbps), \`Emulation.setCPUThrottlingRate\` ${SLOW_4G.cpuSlowdown}, cache disabled, a 412x915 phone screen at DPR 2.625. Figures from the browser's own paint, largest-contentful-paint and resource timings, in seconds from the navigation's start; each the median of ${PAGE_LOAD_RUNS} cold loads. The main image is the one the largest paint ended on when it is an image; "image loaded" is when its bytes had arrived, "visible" its LCP entry (or, when it never was the largest paint, the arrival of its bytes).`,
+    '',
+    '| Page | URL | FCP | LCP | LCP element | Main image | Image loaded | Image LCP | Image visible | HTML received | Transferred KB |',
+    '|---|---|---:|---:|---|---|---:|---:|---:|---:|---:|',
+  ]
+  const path = (url: string) => url.replace(/^http:\/\/127\.0\.0\.1:\d+/, '')
+  for (const p of pages) {
+    const m = p.median
+    out.push(`| ${p.name} | ${path(p.url)} | ${sec(m.fcpMs)} | ${sec(m.lcpMs)} | ${m.lcpElement ?? '-'} | ${m.imageStem ? `\`${m.imageStem}\`` : '-'} | ${sec(m.imageLoadedMs)} | ${sec(m.imageLcpMs)} | ${sec(m.imageVisibleMs)} | ${sec(m.documentMs)} | ${n1(m.transferKb)} |`)
+  }
+  if (pages.length) {
+    out.push('', 'Each load:', '', '| Page | Load | FCP | LCP | LCP image | Image loaded | Image LCP | HTML received | Transferred KB |', '|---|---:|---:|---:|---|---:|---:|---:|---:|')
+    for (const p of pages) {
+      for (const [i, r] of p.runs.entries()) out.push(`| ${p.name} | ${i + 1}${r.error ? ` (${r.error})` : ''} | ${sec(r.fcpMs)} | ${sec(r.lcpMs)} | ${r.lcpUrl ? `\`${path(r.lcpUrl)}\`` : r.lcpElement ?? '-'} | ${sec(r.imageLoadedMs)} | ${sec(r.imageLcpMs)} | ${sec(r.documentMs)} | ${n1(r.transferKb)} |`)
+      if (p.error) out.push(`| ${p.name} | failed | ${p.error.slice(0, 120)} | | | | | | |`)
+    }
+  }
+  if (f.filmstrip) {
+    const s = f.filmstrip
+    out.push('', `Filmstrip of one more load of ${s.url} (a frame every 250 ms, 0-6 s; FCP ${sec(s.timings.fcpMs)}, image visible ${sec(s.timings.imageVisibleMs)} in that load): \`${s.file}\` (${s.frames} screencast frames).`)
+  }
+  return out.join('\n')
 }
 
 /** The target the budgets are judged on: PostgreSQL when measured, else the last one. */
@@ -531,6 +618,8 @@ export function markdownReport(f: Figures, elapsedMs: number): string {
       loadTable(t),
       '',
     )
+    const cache = Object.values(t.results).filter((r) => r.xCache)
+    if (cache.length) out.push(`Public cache on the page HTML (\`x-cache\` of one more answer after each run; none: the HTML is not kept): ${cache.map((r) => `${r.label}: ${r.xCache}`).join('; ')}.`, '')
     const c = ceilingTable(t)
     if (c) out.push('Ceilings, measured in the same run:', '', c, '')
     const floor = floorTable(t)
@@ -550,16 +639,20 @@ export function markdownReport(f: Figures, elapsedMs: number): string {
     out.push(
       '## Storefront: Lighthouse 12.8.2, mobile preset, system Chromium',
       '',
-      '| Page | URL | Performance | LCP s | TBT ms | CLS | JavaScript transferred KB | Total transferred KB |',
-      '|---|---|---:|---:|---:|---:|---:|---:|',
+      `Each figure is the median of the page's runs (${f.lighthouse[0]?.runs?.length ?? 1} per page; each run's score in the last column).`,
+      '',
+      '| Page | URL | Performance | LCP s | TBT ms | CLS | JavaScript transferred KB | Total transferred KB | Runs: score, LCP s |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---|',
     )
     for (const p of f.lighthouse) {
       out.push(
-        `| ${p.name} | ${p.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, '')} | ${p.score ?? `failed${p.error ? `: ${p.error.slice(0, 80)}` : ''}`} | ${p.lcpMs === null ? '-' : (p.lcpMs / 1000).toFixed(2)} | ${n0(p.tbtMs)} | ${p.cls === null ? '-' : p.cls.toFixed(3)} | ${n1(p.jsKb)} | ${n1(p.totalKb)} |`,
+        `| ${p.name} | ${p.url.replace(/^http:\/\/127\.0\.0\.1:\d+/, '')} | ${p.score ?? `failed${p.error ? `: ${p.error.slice(0, 80)}` : ''}`} | ${p.lcpMs === null ? '-' : (p.lcpMs / 1000).toFixed(2)} | ${n0(p.tbtMs)} | ${p.cls === null ? '-' : p.cls.toFixed(3)} | ${n1(p.jsKb)} | ${n1(p.totalKb)} | ${(p.runs ?? []).map((r) => `${r.score ?? 'failed'}, ${r.lcpMs === null ? '-' : (r.lcpMs / 1000).toFixed(2)}`).join('; ') || '-'} |`,
       )
     }
     out.push('')
   }
+  const loads = pageLoadSection(f)
+  if (loads) out.push(loads, '')
   if (f.bundles) {
     out.push(
       '## Storefront JavaScript per route (apps/web build, gzipped)',

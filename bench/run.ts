@@ -5,12 +5,14 @@
  * the report in report.ts; this file runs them: each database in turn, its checks, then the report.
  */
 import { execFileSync } from 'node:child_process'
+import path from 'node:path'
 import pg from 'pg'
 import { routeJavaScript } from './bundle.ts'
-import { lighthousePages, type PageScore } from './lighthouse.ts'
-import { load, type LoadOptions, type LoadResult } from './load.ts'
-import { log, ORDER_MIN_SECONDS, parseOptions, repoRoot, type TargetKind, USAGE } from './options.ts'
-import { besideTable, budgetTable, type Figures, floorTable, machine, type OversoldCheck, type SellOutCheck, type TargetResult, writeReport } from './report.ts'
+import { LIGHTHOUSE_RUNS, lighthousePages, type PageScore } from './lighthouse.ts'
+import { load, type LoadOptions, type LoadRequest, type LoadResult } from './load.ts'
+import { browserOnly, browserRuns, log, ORDER_MIN_SECONDS, parseOptions, repoRoot, type TargetKind, USAGE } from './options.ts'
+import { filmstrip, imageStem, PAGE_LOAD_RUNS, pageLoads } from './page-load.ts'
+import { besideTable, budgetTable, type Figures, FLOOR_OF, floorTable, machine, type OversoldCheck, type SellOutCheck, type TargetResult, writeReport } from './report.ts'
 import { type Fixture, fixture, guestOrders, scenarios } from './scenarios.ts'
 import { control, query, startStore, stopStores, type Store } from './store.ts'
 
@@ -67,7 +69,9 @@ async function measureTarget(
       }
       await control(store, 'GET', '/idle')
       const result = await load(s.request, { ...opts, seconds: Math.max(seconds, s.minSeconds ?? 0) })
-      out.results[s.key] = { ...result, label: s.label, bytes: captured?.bytes, statements: captured?.statements }
+      // the product page: whether the public cache answers it (x-cache: hit, miss; none when the HTML is not kept)
+      const cache = s.key.startsWith('page-') ? { xCache: await xCache(store, s.request) } : {}
+      out.results[s.key] = { ...result, label: s.label, bytes: captured?.bytes, statements: captured?.statements, ...cache }
       log(`${kind} ${s.key}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}, RSS ${result.rssMb} MB, CPU ${result.cpuMsPerRequest?.toFixed(3) ?? '-'} ms/request`)
       if (s.capture && withExplain) out.explains[s.key] = (await control<{ plans: { sql: string; plan: string }[] }>(store, 'GET', `/explain/${s.key}`)).plans
     }
@@ -83,7 +87,8 @@ async function measureTarget(
         log(`${kind} ceiling ${key}: bytes ${c.bytes?.rps.toFixed(0) ?? '-'} req/s, sql ${c.sql.rps.toFixed(0)} req/s`)
       }
     }
-    if (withCeilings) out.floors = await floors(store, opts)
+    // the floors only serve the figures set against one (not a run of browser measurements or pages alone)
+    if (withCeilings && Object.keys(out.results).some((key) => FLOOR_OF[key])) out.floors = await floors(store, opts)
     if (out.results['order-hot']) out.oversold = { hot: await hotCheck(store, f, hotStock, hotBefore), sellOut: await sellOut(store, f) }
     if (afterLoad) await afterLoad(store, f)
     return out
@@ -113,6 +118,17 @@ async function floors(store: Store, opts: LoadOptions) {
     log(`${store.kind} floor ${key}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx}, CPU ${r.cpuMsPerRequest?.toFixed(3) ?? '-'} ms/request`)
   }
   return out
+}
+
+/** The x-cache header of one more answer to a load run's request, after its run ('none' without the header). */
+async function xCache(store: Store, request: LoadRequest): Promise<string> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${store.port}${request.path}`, { method: request.method, headers: request.headers })
+    await res.arrayBuffer()
+    return `${res.status} ${res.headers.get('x-cache') ?? 'none'}`
+  } catch (error) {
+    return String(error)
+  }
 }
 
 /** Waits until requests still running when the load ended have committed: two equal readings 500 ms apart. */
@@ -195,7 +211,9 @@ async function main(): Promise<void> {
     const i = targets.indexOf('postgres')
     if (i >= 0) targets.splice(i, 1)
   }
-  const figures: Figures = { mode: scale ? 'scale' : onlyKeys ? 'partial' : quick ? 'quick' : 'full', machine: info, seconds, connections, targets: [], lighthouse: [], bundles: null, scale: null }
+  // browser measurements alone run on one store: the last target (PostgreSQL when reachable)
+  if (browserOnly(options)) targets.splice(0, targets.length - 1)
+  const figures: Figures = { mode: scale ? 'scale' : onlyKeys ? 'partial' : quick ? 'quick' : 'full', machine: info, seconds, connections, targets: [], lighthouse: [], pageLoads: [], filmstrip: null, bundles: null, scale: null }
 
   if (!scale) {
     if (options.build) {
@@ -216,8 +234,7 @@ async function main(): Promise<void> {
       // Lighthouse runs against the last store (PostgreSQL when present), after its load runs, with no load on
       figures.targets.push(
         await measureTarget(kind, products, orders, basePort + i * 10, onlyKeys, true, kind === 'postgres', async (store) => {
-          if (!isLast || !options.lighthouse) return
-          figures.lighthouse = await storefront(store)
+          if (isLast) await browserFigures(store, figures)
         }),
       )
     }
@@ -236,18 +253,75 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${budgetTable(figures)}\n\n${shares.join('\n\n')}${shares.length ? '\n\n' : ''}Report: ${report}\n`)
 }
 
-async function storefront(store: Store): Promise<PageScore[]> {
-  const base = `http://127.0.0.1:${store.port}`
+/** The storefront product the browser measurements load: the demo shop's best seller (a real product, real photos). */
+async function storefrontProduct(store: Store): Promise<string> {
   const [product] = await query<{ slug: string }>(store, `select slug from products where slug not like 'bench-%' order by sold_count desc, slug limit 1`)
+  return product?.slug ?? 'bench-10'
+}
+
+/** Lighthouse, the Slow-4G page loads and the filmstrip (each when asked for), on the store after its load runs. */
+async function browserFigures(store: Store, figures: Figures): Promise<void> {
+  const base = `http://127.0.0.1:${store.port}`
+  const slug = await storefrontProduct(store)
+  const product = { name: 'product', url: `${base}/product/${slug}` }
+  if (browserRuns(options, 'page-load') || browserRuns(options, 'filmstrip')) {
+    // the main image when the largest paint is not an image: the product's first photo, the first banner
+    const stems = await mainImages(base, slug)
+    if (browserRuns(options, 'page-load')) {
+      log(`page loads (Slow 4G, CPU 4x, no cache, ${PAGE_LOAD_RUNS} cold loads each): home, product`)
+      try {
+        figures.pageLoads = await pageLoads([{ name: 'home', url: `${base}/`, imageStem: stems.home }, { ...product, imageStem: stems.product }], log)
+      } catch (error) {
+        log(`page loads failed: ${String(error)}`)
+      }
+    }
+    if (browserRuns(options, 'filmstrip')) {
+      const stamp = String(figures.machine.date).slice(0, 19).replace(/[:T]/g, '-')
+      const file = path.resolve(options.filmstripOut ?? path.join(repoRoot, `bench/results/${stamp}-product-load-slow4g.png`))
+      try {
+        const strip = await filmstrip(product.url, stems.product, file, {
+          title: `/product/${slug} on a phone: Slow 4G (150 ms RTT, 1.6 Mbps down), CPU 4x slower, no cache. Commit ${figures.machine.commit}, ${String(figures.machine.date).slice(0, 10)}.`,
+        })
+        figures.filmstrip = { ...strip, file: path.relative(repoRoot, strip.file), url: `/product/${slug}` }
+        log(`filmstrip: ${figures.filmstrip.file} (${strip.frames} frames, FCP ${Math.round(strip.timings.fcpMs ?? 0)} ms, image visible ${Math.round(strip.timings.imageVisibleMs ?? 0)} ms)`)
+      } catch (error) {
+        log(`filmstrip failed: ${String(error)}`)
+      }
+    }
+  }
+  if (browserRuns(options, 'lighthouse')) figures.lighthouse = await storefront(base, product)
+}
+
+/** The path every width of the product's first photo and of the first home banner share (null when there is none). */
+async function mainImages(base: string, slug: string): Promise<{ home: string | null; product: string | null }> {
+  const json = async (url: string) => {
+    try {
+      const res = await fetch(`${base}${url}`)
+      return res.ok ? ((await res.json()) as { data?: Record<string, unknown> }).data : undefined
+    } catch {
+      return undefined
+    }
+  }
+  type Image = { src?: string }
+  const detail = (await json(`/api/v1/product/${encodeURIComponent(slug)}`)) as { product?: { images?: Image[]; image?: Image } } | undefined
+  const banners = (await json('/api/v1/banner/active')) as { banners?: { image?: Image }[] } | undefined
+  return {
+    home: imageStem(banners?.banners?.[0]?.image?.src),
+    product: imageStem(detail?.product?.images?.[0]?.src ?? detail?.product?.image?.src),
+  }
+}
+
+/** Lighthouse on home, collection, a category and the product (and checkout in a full run), LIGHTHOUSE_RUNS runs each. */
+async function storefront(base: string, product: { name: string; url: string }): Promise<PageScore[]> {
   const pages = [
     { name: 'home', url: `${base}/` },
     { name: 'collection', url: `${base}/collection` },
     { name: 'category', url: `${base}/category/men` },
-    { name: 'product', url: `${base}/product/${product?.slug ?? 'bench-10'}` },
+    product,
     { name: 'checkout', url: `${base}/place-order` },
   ]
-  const chosen = quick ? pages.filter((p) => p.name === 'home' || p.name === 'product') : pages
-  log(`lighthouse: ${chosen.map((p) => p.name).join(', ')}`)
+  const chosen = quick ? pages.filter((p) => p.name !== 'checkout') : pages
+  log(`lighthouse (${LIGHTHOUSE_RUNS} runs each, medians): ${chosen.map((p) => p.name).join(', ')}`)
   try {
     return await lighthousePages(chosen, log)
   } catch (error) {

@@ -33,3 +33,15 @@ test('the hot-variant run orders one variant only; --only keeps a figure and its
   assert.deepEqual(productIds, ['p-hot', 'p-hot', 'p-hot'])
   assert.deepEqual(scenarios(f, ['list']).map((s) => s.key), ['list', 'list-uncached'])
 })
+
+test('the product page: its HTML asked for as a browser does, repeated, then with the public cache bypassed', () => {
+  const pages = scenarios(f, ['page-cached', 'page-uncached'])
+  assert.deepEqual(pages.map((s) => [s.key, s.request.method, s.request.path]), [
+    ['page-cached', 'GET', '/product/bench-10'],
+    ['page-uncached', 'GET', '/product/bench-10'],
+  ])
+  assert.match(pages[0]?.request.headers?.accept ?? '', /^text\/html/)
+  assert.equal(pages[0]?.request.headers?.['cache-control'], undefined)
+  assert.equal(pages[1]?.request.headers?.['cache-control'], 'no-cache')
+  assert.ok(!scenarios(f).some((s) => s.key === 'page-cached-uncached'))
+})

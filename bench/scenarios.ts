@@ -88,6 +88,15 @@ export function guestOrders(f: Fixture, pick: (n: number) => Variant, next: () =
   }
 }
 
+/** The product page's HTML (GET /product/<slug>), repeated (`page-cached`) and with the public cache bypassed (`page-uncached`). */
+function productPages(f: Fixture, headers: Record<string, string>): Scenario[] {
+  const path = `/product/${f.detailSlug}`
+  return [
+    { key: 'page-cached', label: `Product page HTML (${path})`, capture: true, request: { method: 'GET', path, headers } },
+    { key: 'page-uncached', label: `Product page HTML (${path}), uncached`, capture: true, request: { method: 'GET', path, headers: { ...headers, 'cache-control': 'no-cache' } } },
+  ]
+}
+
 /** Every figure's request (the cacheable reads also uncached), or the --only ones. */
 export function scenarios(f: Fixture, only?: string[]): Scenario[] {
   let orderSeq = Math.floor(Math.random() * 1_000_000)
@@ -168,5 +177,10 @@ export function scenarios(f: Fixture, only?: string[]): Scenario[] {
       request: { ...s.request, headers: { ...s.request.headers, 'cache-control': 'no-cache' } },
     }))
   all.splice(5, 0, ...uncached)
+  // the product page itself (the HTML a shopper's browser asks for first), repeated, then with the public
+  // cache bypassed as the JSON reads bypass it: what a render costs when its cached copy has expired
+  // as a phone's browser asks for it (compressed if the store compresses)
+  const html = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'ar' }
+  all.splice(all.findIndex((s) => s.key === 'cart-add'), 0, ...productPages(f, html))
   return only ? all.filter((s) => only.includes(s.key) || only.includes(s.key.replace(/-uncached$/, ''))) : all
 }

@@ -50,7 +50,10 @@ export async function startStore(
   }
   for (const name of ['LOGIN', 'STAFF_LOGIN', 'SIGNUP', 'PASSWORD_RESET', 'TRACKING', 'COUPON', 'ORDER', 'ORDER_ADDRESS']) env[`RATE_LIMIT_${name}`] = '1000000000/3600'
   if (kind === 'postgres') {
-    dbName = `bench_${Date.now()}`
+    // BENCH_DB_PREFIX: another name for the throwaway database (several checkouts sharing one server)
+    const prefix = process.env.BENCH_DB_PREFIX ?? 'bench'
+    if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX: lower-case letters, digits and _ only (got ${prefix})`)
+    dbName = `${prefix}_${Date.now()}`
     const admin = new pg.Client({ connectionString: `${pgBase}/postgres` })
     await admin.connect()
     await admin.query(`create database ${dbName} template template0 encoding 'UTF8' lc_ctype 'C.UTF-8' lc_collate 'C.UTF-8'`)

@@ -46,6 +46,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    // dist/.vite/manifest.json: the server reads which files each page's chunk needs, to preload them
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: {

@@ -23,7 +23,17 @@ import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { readIndex, storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { pixelRoutes } from './modules/pixels/pixels.routes.ts'
-import { fillTemplate, injectTransport, loadPageRenderer, pageEtag, pageLocale, type PageForm, type PageRenderer } from './modules/pages/page-renderer.ts'
+import {
+  fillTemplate,
+  injectTransport,
+  loadPageRenderer,
+  pageChunkPreloads,
+  pageEtag,
+  pageLocale,
+  type PageForm,
+  type PageRenderer,
+  readManifest,
+} from './modules/pages/page-renderer.ts'
 import { orderFormRoutes, PLACED_ORDER_COOKIE, readPlacedOrder } from './modules/pages/order-forms.ts'
 import { findOrder, orderReply } from './modules/orders/order.read.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
@@ -170,6 +180,7 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
   await registerStatic(app, config, webDist, adminDist)
 
   const renderer = await loadPageRenderer(webDist)
+  const manifest = renderer ? readManifest(webDist) : null
   const renderTransport = injectTransport(app)
   // how long a CDN or proxy may keep a public page: as long as this process keeps it (stock as fresh as the JSON)
   const pageCacheControl = `public, max-age=0, s-maxage=${Math.round(publicCacheTtlMs / 1000)}, stale-while-revalidate=30`
@@ -222,7 +233,8 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     const url = form ? pathname : request.url
     const page = await renderer.renderPage({ url, locale, api: renderTransport, ...(form ? { form } : {}), ...(order ? { order } : {}) })
     if (page.redirect !== undefined) return reply.redirect(page.redirect, page.status)
-    const html = fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale)
+    const preloads = manifest && page.page ? pageChunkPreloads(manifest, page.page) : ''
+    const html = fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale, preloads)
     const status = form && page.status === 200 && known ? (formStatus ?? 422) : !known ? 404 : Math.max(head?.statusCode ?? 200, page.status)
     if (form || order !== undefined || isShoppersPage(request)) {
       // one shopper's page: neither this process, a CDN nor a proxy keeps it

@@ -48,6 +48,8 @@ export interface RenderedPage {
   state: string
   /** Set when the address answers with a redirect (none of the storefront's routes do today). */
   redirect?: string
+  /** The page's own chunk (`handle.page` in routes.tsx), for the server to preload with the entry. */
+  page?: string
 }
 
 const calls = new AsyncLocalStorage<{ locale: Locale; api: ApiTransport }>()
@@ -128,7 +130,8 @@ export async function renderPage({ url, locale, api, form, order }: PageRequest)
     const missing = routePath === '*' || queryClient.getQueryCache().getAll().some((query) => isNotFound(query.state.error))
     const state = stateScriptText(dehydrateForPage(queryClient))
     queryClient.clear()
-    return { status: missing ? 404 : context.statusCode, html, state }
+    const page = (leaf?.route.handle as { page?: string } | undefined)?.page
+    return { status: missing ? 404 : context.statusCode, html, state, ...(page ? { page } : {}) }
   })
 }
 

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { FastifyRequest } from 'fastify'
+import { fillTemplate, pageChunkPreloads, pageEtag, pageLocale } from './page-renderer.ts'
+
+const request = (query: Record<string, unknown>, cookie?: string) =>
+  ({ query, headers: cookie === undefined ? {} : { cookie } }) as unknown as FastifyRequest
+
+test('the page language: ?lang= first, then the lang cookie, then Arabic; anything else is ignored', () => {
+  assert.equal(pageLocale(request({ lang: 'en' }, 'lang=fr')), 'en')
+  assert.equal(pageLocale(request({}, 'session=abc; lang=fr')), 'fr')
+  assert.equal(pageLocale(request({}, 'lang=fr; other=1')), 'fr')
+  assert.equal(pageLocale(request({ lang: 'de' }, 'lang=xx')), 'ar')
+  assert.equal(pageLocale(request({}, 'xlang=fr')), 'ar', 'another cookie ending in "lang" is not the language')
+  assert.equal(pageLocale(request({})), 'ar')
+})
+
+test('the template gets the language, the direction, the rendered mark, the page, its data and the head tags', () => {
+  const index = '<!doctype html><html lang="ar" dir="rtl"><head><title>x</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>'
+  const html = fillTemplate(index, { html: '<main>$& page</main>', state: '{"q":1}' }, 'rendered-state', 'fr', '<link rel="modulepreload" href="/b.js">')
+  assert.match(html, /<html lang="fr" dir="ltr" data-rendered>/)
+  assert.match(html, /<link rel="modulepreload" href="\/b\.js"><\/head>/)
+  // a replacement pattern in the page ("$&") goes in as written
+  assert.match(html, /<div id="root"><main>\$& page<\/main><\/div><script id="rendered-state" type="application\/json">\{"q":1\}<\/script><script type="module"/)
+})
+
+test("a page's preloads are its chunk and what it imports beyond the entry", () => {
+  const manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js' },
+    '_form.js': { file: 'assets/form.js', imports: ['_shared.js'] },
+    'src/app/routes/product.tsx': { file: 'assets/product.js', imports: ['_form.js', '_shared.js'] },
+    'assets/style.css': { file: 'assets/style.css' },
+  }
+  assert.equal(
+    pageChunkPreloads(manifest, 'product'),
+    '<link rel="modulepreload" crossorigin href="/assets/product.js"><link rel="modulepreload" crossorigin href="/assets/form.js">',
+  )
+  assert.equal(pageChunkPreloads(manifest, 'unknown'), '')
+})
+
+test('the ETag follows the HTML', () => {
+  assert.equal(pageEtag('<p>a</p>'), pageEtag('<p>a</p>'))
+  assert.notEqual(pageEtag('<p>a</p>'), pageEtag('<p>b</p>'))
+  assert.match(pageEtag('x'), /^W\/"[\w-]+"$/)
+})
