@@ -58,7 +58,7 @@ const LITERAL_QUERY_KEY = {
 export function khatwaConfig(root) {
   return tseslint.config(
     {
-      ignores: ['**/node_modules/**', '**/dist/**', '**/.pgdata/**', '**/coverage/**', '**/test-results/**', 'apps/api/src/db/migrations/**'],
+      ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/.pgdata/**', '**/coverage/**', '**/test-results/**', 'apps/api/src/db/migrations/**'],
     },
     js.configs.recommended,
     ...tseslint.configs.recommended,

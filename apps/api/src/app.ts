@@ -23,7 +23,19 @@ import { readFontManifest, withFontPreloads } from './modules/seo/font-preloads.
 import { readIndex, storefrontHtml } from './modules/seo/storefront-html.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { pixelRoutes } from './modules/pixels/pixels.routes.ts'
-import { fillTemplate, injectTransport, loadPageRenderer, pageChunkPreloads, pageEtag, pageLocale, type PageRenderer, readManifest } from './modules/pages/page-renderer.ts'
+import {
+  fillTemplate,
+  injectTransport,
+  loadPageRenderer,
+  pageChunkPreloads,
+  pageEtag,
+  pageLocale,
+  type PageForm,
+  type PageRenderer,
+  readManifest,
+} from './modules/pages/page-renderer.ts'
+import { orderFormRoutes, PLACED_ORDER_COOKIE, readPlacedOrder } from './modules/pages/order-forms.ts'
+import { findOrder, orderReply } from './modules/orders/order.read.ts'
 import { pageCompressionPlugin } from './plugins/page-compression.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
 import { noNulPlugin } from './plugins/no-nul.ts'
@@ -75,6 +87,11 @@ export function isStorefrontPage(pathname: string): boolean {
   return STOREFRONT_PAGES.some((page) => page.test(path))
 }
 
+/** A page rendered for one shopper (the thank-you page of an order placed by a plain form): never kept. */
+function isShoppersPage(request: FastifyRequest): boolean {
+  return request.cookies?.[PLACED_ORDER_COOKIE] !== undefined && /^\/thank-you\/?(?:\?|$)/.test(request.url)
+}
+
 /** Plugins, error handling and modules; never listens (server.ts does, tests use inject). */
 export async function buildApp({ config, database, logger, mailer, webDist = WEB_DIST, adminDist = ADMIN_DIST }: BuildAppOptions): Promise<FastifyInstance> {
   // public catalogue replies and rendered pages reused for 2 s, dropped on writes (off in tests: they change rows directly)
@@ -124,7 +141,8 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     ttlMs: publicCacheTtlMs,
     db: database.db,
     // the storefront's rendered pages (not its files, the API or the back office)
-    pages: { matches: (url) => isStorefrontPage(url.split('?')[0] ?? '/'), locale: pageLocale },
+    // (not a page rendered for one shopper: the thank-you page of an order placed by a plain form)
+    pages: { matches: (url, request) => isStorefrontPage(url.split('?')[0] ?? '/') && !isShoppersPage(request), locale: pageLocale },
   })
   // after the page cache (which keeps the page as text): pages go out compressed
   await app.register(pageCompressionPlugin)
@@ -191,24 +209,45 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     return reply.sendFile('index.html', dist)
   }
 
+  /** The order a plain form placed, named by the thank-you cookie, as its owner reads it. */
+  const placedByForm = async (request: FastifyRequest, pathname: string): Promise<unknown> => {
+    if (pathname.replace(/\/+$/, '') !== '/thank-you') return undefined
+    const orderId = readPlacedOrder(request.cookies[PLACED_ORDER_COOKIE])
+    const row = orderId ? await findOrder(database.db, orderId) : null
+    // as the browser receives it (dates as text): the page renders the same on both sides
+    return row ? (JSON.parse(JSON.stringify(await orderReply(database.db, row, pageLocale(request)))) as unknown) : undefined
+  }
+
   /**
    * A storefront page rendered on the server: its head (title, sharing tags, preloads), the page's HTML in its
-   * language and the first view's data. Kept by the public cache per address and language (plugins/public-cache.ts).
+   * language and the first view's data. Kept by the public cache per address and language (plugins/public-cache.ts),
+   * except a page for one shopper (a refused plain form, the thank-you page of its order): private, never kept.
    */
   const sendRenderedPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     pathname: string,
-    { known, indexPath, renderer }: { known: boolean; indexPath: string; renderer: PageRenderer },
+    { known, indexPath, renderer, form, formStatus }: { known: boolean; indexPath: string; renderer: PageRenderer; form?: PageForm; formStatus?: number },
   ) => {
     const locale = pageLocale(request)
     const head = known ? await storefrontHtml(app, request, pathname, { indexPath, rendered: true }) : null
     const index = head?.html ?? (await readIndex(indexPath)) ?? ''
-    const page = await renderer.renderPage({ url: request.url, locale, api: renderTransport })
+    const order = form ? undefined : await placedByForm(request, pathname)
+    const url = form ? pathname : request.url
+    const page = await renderer.renderPage({ url, locale, api: renderTransport, ...(form ? { form } : {}), ...(order ? { order } : {}) })
     if (page.redirect !== undefined) return reply.redirect(page.redirect, page.status)
     const preloads = manifest && page.page ? pageChunkPreloads(manifest, page.page) : ''
     const html = withFontPreloads(fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale, preloads), fonts, locale)
-    const status = !known ? 404 : Math.max(head?.statusCode ?? 200, page.status)
+    const status = form && page.status === 200 && known ? (formStatus ?? 422) : !known ? 404 : Math.max(head?.statusCode ?? 200, page.status)
+    if (form || order !== undefined || isShoppersPage(request)) {
+      // one shopper's page: neither this process, a CDN nor a proxy keeps it
+      return reply
+        .code(status)
+        .header('cache-control', 'private, no-store')
+        .header('content-language', locale)
+        .type('text/html; charset=utf-8')
+        .send(html)
+    }
     const etag = pageEtag(html)
     reply
       .header('cache-control', status === 200 ? pageCacheControl : 'no-cache')
@@ -217,6 +256,19 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
       .header('etag', etag)
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send()
     return reply.code(status).type('text/html; charset=utf-8').send(html)
+  }
+
+  if (renderer) {
+    const formRenderer = renderer
+    await app.register(orderFormRoutes, {
+      renderer,
+      secureCookies: Boolean(config.PUBLIC_URL?.startsWith('https://')),
+      sendForm: async (request, reply, page, form, status) => {
+        const pathname = page.split('?')[0] ?? '/'
+        const indexPath = path.join(webDist, 'index.html')
+        return sendRenderedPage(request, reply, pathname, { known: isStorefrontPage(pathname), indexPath, renderer: formRenderer, form, formStatus: status })
+      },
+    })
   }
 
   // the home page by name, ahead of the static files' wildcard, so it gets its head (first banner preloaded)

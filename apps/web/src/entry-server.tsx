@@ -4,8 +4,9 @@
  * then hydrates it. Built by `vite build --ssr` into dist-server/ (see package.json).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { createHash } from 'node:crypto'
 import { PassThrough } from 'node:stream'
-import type { Locale } from '@shop/shared'
+import type { Locale, PlacedOrder, placeOrderReply, productDetailReply } from '@shop/shared'
 import type { i18n as I18n } from 'i18next'
 import { type ReactNode, StrictMode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -13,12 +14,16 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { prefetchPage } from './app/route-data.ts'
 import { AppProviders } from './app/providers.tsx'
 import { routes } from './app/routes.tsx'
-import { ApiError, setApiTransport } from './lib/api.ts'
+import { communesQuery } from './features/checkout/api/use-locations.ts'
+import { formFieldOf, quickOrderFromForm } from './features/product/plain-quick-order.ts'
+import { api as storefrontApi, ApiError, setApiTransport } from './lib/api.ts'
+import { PAGE_FORM_KEY, PAGE_ORDER_KEY, type PageForm } from './lib/page-form.ts'
 import { createI18n, loadLocaleResources } from './lib/i18n.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import { dehydrateForPage, stateScriptText } from './lib/rendered-state.ts'
 
 export { RENDERED_STATE_ID } from './lib/rendered-state.ts'
+export type { PageForm } from './lib/page-form.ts'
 
 /** Answers a storefront API call (`/api/v1/...`) inside the server process. */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>
@@ -28,6 +33,10 @@ export interface PageRequest {
   url: string
   locale: Locale
   api: ApiTransport
+  /** A plain-HTML order form the server refused: rendered with the shopper's values and the messages. */
+  form?: PageForm
+  /** The order a plain-HTML form just placed (the thank-you page shows it). */
+  order?: PlacedOrder
 }
 
 export interface RenderedPage {
@@ -87,7 +96,7 @@ function renderToString(element: ReactNode): Promise<string> {
   })
 }
 
-export async function renderPage({ url, locale, api }: PageRequest): Promise<RenderedPage> {
+export async function renderPage({ url, locale, api, form, order }: PageRequest): Promise<RenderedPage> {
   return calls.run({ locale, api }, async () => {
     const request = new Request(new URL(url, 'http://storefront.local'))
     const context = await handler.query(request)
@@ -102,6 +111,13 @@ export async function renderPage({ url, locale, api }: PageRequest): Promise<Ren
       params: leaf?.params ?? {},
       search: new URL(request.url).searchParams,
     })
+    if (form) {
+      queryClient.setQueryData(PAGE_FORM_KEY, form)
+      // the commune list of the wilaya the shopper chose: without the scripts it cannot follow the wilaya
+      const wilaya = form.values.wilaya ?? ''
+      if (/^\d{1,2}$/.test(wilaya)) await queryClient.prefetchQuery(communesQuery(wilaya))
+    }
+    if (order) queryClient.setQueryData(PAGE_ORDER_KEY, order)
     const router = createStaticRouter(handler.dataRoutes, context)
     const html = await renderToString(
       <StrictMode>
@@ -116,5 +132,86 @@ export async function renderPage({ url, locale, api }: PageRequest): Promise<Ren
     queryClient.clear()
     const page = (leaf?.route.handle as { page?: string } | undefined)?.page
     return { status: missing ? 404 : context.statusCode, html, state, ...(page ? { page } : {}) }
+  })
+}
+
+/** An order form as a plain HTML form posts it: field name to value. */
+export interface OrderFormRequest {
+  form: PageForm['form']
+  fields: Record<string, string>
+  locale: Locale
+  api: ApiTransport
+  /** The guest's cart session (its cookie), part of what makes two submits the same order. */
+  sessionId: string | null
+  /** The client session cookie is present: the order goes to /order/client. */
+  asClient: boolean
+}
+
+export type OrderFormResult =
+  | { placed: PlacedOrder }
+  | { placed: null; status: number; form: PageForm; page: string }
+
+/**
+ * The Idempotency-Key of a plain-HTML order: the rendered page is the same for every shopper (it is cached),
+ * so no key can be written into it; the key is the order itself (the body as it will be sent, the kind of
+ * owner and the guest's session). Sending the same order twice (a double submit, the browser's back button
+ * then submit) replays the first; changing anything makes it another order.
+ */
+export function formIdempotencyKey(body: unknown, asClient: boolean, sessionId: string | null): string {
+  return `form-${createHash('sha256').update(JSON.stringify([asClient, sessionId, body])).digest('base64url')}`
+}
+
+/**
+ * Places an order posted by a plain HTML form, through the same API route as the enhanced form (same rules,
+ * limits and messages). Refusals come back as the form to render again, in the page's language.
+ */
+export async function submitOrderForm({ form, fields, locale, api, sessionId, asClient }: OrderFormRequest): Promise<OrderFormResult> {
+  return calls.run({ locale, api }, async () => {
+    const t = translator(locale).t
+    const values = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.slice(0, 2000)]))
+    const productId = values.productId ?? ''
+    const page = `/product/${encodeURIComponent(productId)}`
+    const refused = (status: number, errors: Record<string, string>, message: string | null): OrderFormResult => ({
+      placed: null,
+      status,
+      page,
+      form: { form, values, errors, message },
+    })
+    if (form !== 'quick-order') return refused(422, {}, t('product:quickOrder.failed'))
+    let detail: Awaited<ReturnType<typeof storefrontApi<typeof productDetailReply>>>
+    try {
+      detail = await storefrontApi<typeof productDetailReply>(page)
+    } catch (error) {
+      return refused(error instanceof ApiError && error.status > 0 ? error.status : 503, {}, error instanceof ApiError && error.message ? error.message : t('product:quickOrder.failed'))
+    }
+    const plain = quickOrderFromForm(values, detail.product)
+    if (!plain.body) {
+      const errors = Object.fromEntries(Object.entries(plain.errors).map(([name, key]) => [name, String(t(key as never))]))
+      return refused(422, errors, null)
+    }
+    try {
+      const reply = await storefrontApi<typeof placeOrderReply>(asClient ? '/order/client' : '/order/guest', {
+        method: 'POST',
+        body: plain.body,
+        headers: {
+          'Idempotency-Key': formIdempotencyKey(plain.body, asClient, sessionId),
+          ...(sessionId && !asClient ? { 'X-Session-Id': sessionId } : {}),
+        },
+      })
+      return { placed: reply.order }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      const errors: Record<string, string> = {}
+      for (const { field, message } of error.fieldErrors) errors[formFieldOf(field)] ??= message
+      const message =
+        error.code === 'PRICE_CHANGED'
+          ? t('product:quickOrder.priceChanged')
+          : error.fieldErrors.length === 0
+            ? error.status > 0 && error.status < 500 && error.message && error.message !== error.code
+              ? error.message
+              : t('product:quickOrder.failed')
+            : null
+      return refused(error.status > 0 ? error.status : 503, errors, message)
+    }
   })
 }

@@ -29,7 +29,7 @@ export interface PublicCacheOptions {
    * The storefront's rendered pages, kept as the JSON replies are (same lifetime, same drops on staff writes):
    * which addresses are pages, and the language a page is rendered in (its key, with the address).
    */
-  pages?: { matches(url: string): boolean; locale(request: FastifyRequest): string }
+  pages?: { matches(url: string, request: FastifyRequest): boolean; locale(request: FastifyRequest): string }
 }
 
 /** Headers of a kept page that go out again with every copy of it. */
@@ -158,7 +158,7 @@ export const publicCachePlugin = fp(async (app: FastifyInstance, options: Public
   // runs after the envelope's onRequest hook, so request.locale is known
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET') return
-    const isPage = options.pages?.matches(request.url) ?? false
+    const isPage = options.pages?.matches(request.url, request) ?? false
     if (!isPage && !isPublic(request.url)) return
     const key = isPage ? `page|${options.pages?.locale(request)}|${request.url}` : `${request.locale}|${request.url}`
     const send = (entry: Entry, state: 'hit' | 'stale') => {
@@ -191,7 +191,12 @@ export const publicCachePlugin = fp(async (app: FastifyInstance, options: Public
       return payload
     }
     // a staff change while this reply was being built: it may hold the old data, do not keep it
-    if (reply.getHeader('set-cookie') !== undefined || (request as Marked)[VERSION] !== version) {
+    // nor a reply for one visitor (`private` / `no-store`)
+    if (
+      reply.getHeader('set-cookie') !== undefined ||
+      (request as Marked)[VERSION] !== version ||
+      /private|no-store/i.test(String(reply.getHeader('cache-control') ?? ''))
+    ) {
       finish(request, null)
       return payload
     }

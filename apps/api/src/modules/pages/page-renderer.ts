@@ -10,9 +10,32 @@ export interface PageRenderer {
   renderPage(request: {
     url: string
     locale: Locale
-    api: (url: string, init: RequestInit) => Promise<Response>
+    api: ApiTransport
+    /** A plain-HTML order form sent back with the shopper's values and the messages. */
+    form?: PageForm
+    /** The order a plain-HTML form placed (the thank-you page). */
+    order?: unknown
   }): Promise<{ status: number; html: string; state: string; redirect?: string; page?: string }>
+  /** Places an order posted by a plain HTML form through the storefront's API routes (entry-server.tsx). */
+  submitOrderForm(request: {
+    form: PageForm['form']
+    fields: Record<string, string>
+    locale: Locale
+    api: ApiTransport
+    sessionId: string | null
+    asClient: boolean
+  }): Promise<{ placed: { _id: string } } | { placed: null; status: number; form: PageForm; page: string }>
   RENDERED_STATE_ID: string
+}
+
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>
+
+/** apps/web/src/lib/page-form.ts PageForm. */
+export interface PageForm {
+  form: 'quick-order' | 'checkout'
+  values: Record<string, string>
+  errors: Record<string, string>
+  message: string | null
 }
 
 /** A chunk of Vite's build manifest (dist/.vite/manifest.json). */
@@ -83,14 +106,23 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
  * The renderer's API calls, answered inside this process through Fastify's inject: the same routes, checks,
  * serialisation and public reply cache as a browser's call, without a socket.
  */
-export function injectTransport(app: FastifyInstance): (url: string, init: RequestInit) => Promise<Response> {
+export function injectTransport(
+  app: FastifyInstance,
+  /**
+   * A shopper's own call (a plain form's order): their address (limits) and cookies (their session) go with it;
+   * the shopper's request itself already passed the cross-site check.
+   */
+  from?: { remoteAddress: string; cookie: string | undefined },
+): ApiTransport {
   return async (url, init) => {
     const headers: Record<string, string> = {}
     new Headers(init.headers).forEach((value, name) => (headers[name] = value))
+    if (from?.cookie) headers.cookie = from.cookie
     const reply = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url,
       headers,
+      ...(from ? { remoteAddress: from.remoteAddress } : {}),
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     })
     const empty = reply.statusCode === 204 || reply.statusCode === 304

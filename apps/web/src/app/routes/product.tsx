@@ -20,6 +20,7 @@ import { toast } from '../../components/ui/toast.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useApiErrorText } from '../../lib/error-text.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
+import { usePageForm } from '../../lib/page-form.ts'
 
 function pixelParams(line: ChosenLine) {
   return {
@@ -33,8 +34,10 @@ function pixelParams(line: ChosenLine) {
 /** The checkout's delivery pieces inside the product page's quick order. */
 function ProductQuickOrder({ line, onMissingChoice }: { line: ChosenLine | null; onMissingChoice: () => void }) {
   const navigate = useNavigate()
-  const [place, setPlace] = useState({ wilaya: '', commune: '' })
-  const [type, setType] = useState<DeliveryType>('domicil')
+  // a form the server sent back (submitted before the scripts ran) keeps the shopper's place and delivery
+  const sentBack = usePageForm('quick-order')?.values
+  const [place, setPlace] = useState({ wilaya: sentBack?.wilaya ?? '', commune: sentBack?.commune ?? '' })
+  const [type, setType] = useState<DeliveryType>(sentBack?.type === 'stopdesk' ? 'stopdesk' : 'domicil')
   const quote = useDeliveryQuote(place.wilaya, type)
   return (
     <QuickOrderForm
@@ -44,7 +47,7 @@ function ProductQuickOrder({ line, onMissingChoice }: { line: ChosenLine | null;
       renderDeliveryFields={(errors) => (
         <>
           <WilayaCommuneFields value={place} onChange={setPlace} errors={errors} idPrefix="quick-place" />
-          <DeliveryTypeField wilaya={place.wilaya} value={type} onChange={setType} idPrefix="quick-delivery" />
+          <DeliveryTypeField wilaya={place.wilaya} value={type} onChange={setType} idPrefix="quick-delivery" name="type" />
         </>
       )}
       onPlaced={(order, placed) => {

@@ -27,14 +27,19 @@ export function useWilayas() {
   return useQuery(wilayasQuery)
 }
 
-export function useCommunes(wilayaCode: string) {
-  return useQuery({
+/** The communes of one wilaya (the server renders them for a form sent back without the scripts). */
+export function communesQuery(wilayaCode: string) {
+  return queryOptions({
     queryKey: locationKeys.communes(wilayaCode),
     queryFn: ({ signal }) =>
       api<typeof communesReply>(`/location/states/${Number(wilayaCode)}/cities`, { signal }).then((data) => data.cities),
     enabled: wilayaCode !== '',
     staleTime: DAY_MS,
   })
+}
+
+export function useCommunes(wilayaCode: string) {
+  return useQuery(communesQuery(wilayaCode))
 }
 
 /** Arabic or Latin name of a place for the shopper's language. */

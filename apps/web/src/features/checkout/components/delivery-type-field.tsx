@@ -18,9 +18,11 @@ export interface DeliveryTypeFieldProps {
   onChange: (type: DeliveryType) => void
   error?: string
   idPrefix?: string
+  /** The radios' name in a plain HTML form post (default `${idPrefix}-type`). */
+  name?: string
 }
 
-export function DeliveryTypeField({ wilaya, value, onChange, error, idPrefix = 'delivery' }: DeliveryTypeFieldProps) {
+export function DeliveryTypeField({ wilaya, value, onChange, error, idPrefix = 'delivery', name }: DeliveryTypeFieldProps) {
   const { t } = useTranslation('checkout')
   const prices = useDeliveryPrices(wilaya)
   const noStopdesk = prices.data?.stopdesk === null
@@ -46,7 +48,7 @@ export function DeliveryTypeField({ wilaya, value, onChange, error, idPrefix = '
           >
             <input
               type="radio"
-              name={`${idPrefix}-type`}
+              name={name ?? `${idPrefix}-type`}
               value={type}
               checked={value === type}
               disabled={disabled}

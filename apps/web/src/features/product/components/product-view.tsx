@@ -6,6 +6,8 @@ import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import { pickLocalized } from '@shop/shared'
 import { useMaxLineQuantity } from '../../../lib/shop-settings.ts'
+import { usePageForm } from '../../../lib/page-form.ts'
+import { INPUT_CLASS } from '../../../components/ui/form-field.tsx'
 import type { ProductDetail, ProductVariant } from '@shop/shared'
 import {
   chosenVariant,
@@ -46,6 +48,62 @@ export interface ProductViewProps {
 }
 
 export const QUICK_ORDER_ID = 'quick-order'
+/** The quick order's <form> id: the product's choices, outside that element, belong to it through `form=`. */
+export const QUICK_ORDER_FORM_ID = 'quick-order-form'
+
+/**
+ * The product's choice for the quick order when the scripts have not run (the swatches and size buttons need
+ * them): one select of the variants in stock and a quantity, posted with the form.
+ */
+function PlainChoice({ product, chosen, lineLimit }: { product: ProductDetail; chosen: ProductVariant | null; lineLimit: number }) {
+  const { t } = useTranslation('product')
+  const locale = useLocale()
+  const sentBack = usePageForm('quick-order')
+  const inStock = product.variants.filter((v) => v.stock > 0)
+  const label = (v: ProductVariant) => [v.size, v.color ? colorName(v.color, locale) : ''].filter(Boolean).join(' · ')
+  const error = sentBack?.errors.variant
+  return (
+    <noscript>
+      <div className="mb-4 grid grid-cols-[1fr_auto] gap-3">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('variant.size')}
+          <select
+            name="variant"
+            form={QUICK_ORDER_FORM_ID}
+            defaultValue={sentBack?.values.variant ?? chosen?._id ?? ''}
+            aria-invalid={Boolean(error)}
+            className={INPUT_CLASS}
+          >
+            {inStock.length > 1 ? <option value="">{t('variant.chooseSize')}</option> : null}
+            {inStock.map((v) => (
+              <option key={v._id} value={v._id}>
+                {label(v) || name(product, locale)}
+              </option>
+            ))}
+          </select>
+          {error ? <span className="text-sm text-sale">{error}</span> : null}
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('quantity.label')}
+          <input
+            name="quantity"
+            form={QUICK_ORDER_FORM_ID}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={lineLimit}
+            defaultValue={sentBack?.values.quantity ?? '1'}
+            className={`${INPUT_CLASS} w-20 text-center`}
+          />
+        </label>
+      </div>
+    </noscript>
+  )
+}
+
+function name(product: ProductDetail, locale: Parameters<typeof pickLocalized>[2]): string {
+  return pickLocalized(product.nameAr, product.nameFr, locale) || product.name
+}
 
 export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, renderQuickOrder, related }: ProductViewProps) {
   const { t } = useTranslation('product')
@@ -192,6 +250,7 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
                 {t('quickOrder.title')}
               </h2>
               <p className="mt-1 mb-4 text-sm text-muted">{t('quickOrder.subtitle')}</p>
+              <PlainChoice product={product} chosen={variant ?? null} lineLimit={lineLimit} />
               {renderQuickOrder(line, askForChoice)}
             </section>
           )}

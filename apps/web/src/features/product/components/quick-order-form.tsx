@@ -7,9 +7,11 @@ import { ApiError } from '../../../lib/api.ts'
 import { useAuth } from '../../../lib/auth-state.ts'
 import { useApiErrorText } from '../../../lib/error-text.ts'
 import { useLocale } from '@shop/client-kit'
+import { usePageForm } from '../../../lib/page-form.ts'
+import { useLocation } from 'react-router'
 import { usePlaceQuickOrder } from '../api/use-place-quick-order.ts'
 import { validateQuickOrder } from '../quick-order-rules.ts'
-import type { ChosenLine } from './product-view.tsx'
+import { type ChosenLine, QUICK_ORDER_FORM_ID } from './product-view.tsx'
 
 /** Where and how the parcel goes: the fields and the fee come from the checkout's delivery pieces. */
 export interface QuickOrderDelivery {
@@ -45,19 +47,24 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced,
   const { t } = useTranslation(['product', 'validation'])
   const locale = useLocale()
   const idPrefix = useId()
+  // posted to the page's own address when the scripts have not run: a page sent back is the same page, which
+  // the browser's router then hydrates as it is
+  const { pathname } = useLocation()
   const auth = useAuth()
   const errorText = useApiErrorText()
   const place = usePlaceQuickOrder()
   const user = auth.user
+  // sent back by the server after a submit without the scripts: the shopper's values and its messages
+  const sentBack = usePageForm('quick-order')
   const [values, setValues] = useState({
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    phone: user?.phone ?? '',
-    email: '',
-    address: '',
-    notes: '',
+    firstName: sentBack?.values.firstName ?? user?.firstName ?? '',
+    lastName: sentBack?.values.lastName ?? user?.lastName ?? '',
+    phone: sentBack?.values.phone ?? user?.phone ?? '',
+    email: sentBack?.values.email ?? '',
+    address: sentBack?.values.address ?? '',
+    notes: sentBack?.values.notes ?? '',
   })
-  const [errors, setErrors] = useState<Errors>({})
+  const [errors, setErrors] = useState<Errors>(() => (sentBack?.errors as Errors | undefined) ?? {})
   // Set once the order is taken: the button stays busy until the thank-you page replaces this one.
   const [isPlaced, setIsPlaced] = useState(false)
   // Asks the next render to bring the first field in error into view and focus it.
@@ -149,6 +156,7 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced,
   }
 
   const field = (name: (typeof TEXT_FIELDS)[number]) => ({
+    name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => {
       // Eastern Arabic (and Persian) digits, as Arabic keyboards type them, become 0-9
@@ -163,11 +171,17 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced,
       ? t('product:quickOrder.priceChanged')
       : place.isError && Object.keys(serverFieldErrors(place.error)).length === 0
         ? errorText(place.error, t('product:quickOrder.failed'))
-        : null
+        : place.isIdle
+          ? (sentBack?.message ?? null)
+          : null
 
   return (
+    // a plain form too: before (or without) the scripts the server places the order (apps/api order-forms.ts)
     <form
       ref={form}
+      id={QUICK_ORDER_FORM_ID}
+      method="post"
+      action={`${pathname}?lang=${locale}`}
       noValidate
       onSubmit={(event) => {
         event.preventDefault()

@@ -1,0 +1,177 @@
+import assert from 'node:assert/strict'
+import { randomInt } from 'node:crypto'
+import { after, before, describe, test } from 'node:test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser } from './browser.ts'
+import { type RunningStore, startStore } from './server.ts'
+import { ownerCookie, type ProductDetail, productsInStock, storeApi } from './shop.ts'
+
+// The product page's quick order works before (or without) the scripts: with JavaScript turned off it is a
+// plain HTML form the server places the order from, with the same rules and messages, once per order.
+
+let store: RunningStore
+let browser: Browser
+let product: ProductDetail
+let staff: string
+
+before(async () => {
+  store = await startStore()
+  browser = await launchBrowser()
+  ;[product] = (await productsInStock(store.url, 1)) as [ProductDetail]
+  staff = await ownerCookie(store.url, store.ownerEmail, store.ownerPassword)
+})
+
+after(async () => {
+  await browser?.close()
+  await store?.stop()
+})
+
+/** A shopper whose browser runs no script at all, in Arabic. */
+async function withoutScripts(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: store.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+  await context.addCookies([{ name: 'lang', value: 'ar', url: store.url }])
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  return { context, page }
+}
+
+/** A mobile number no other test uses, so the orders placed with it can be counted. */
+function uniquePhone(): string {
+  return `0661${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
+}
+
+async function ordersWithPhone(phone: string): Promise<number> {
+  const list = await storeApi<{ orders: { phone?: string }[]; total: number }>(store.url, `/admin/orders?search=${phone}`, { cookie: staff })
+  return list.total
+}
+
+const form = (page: Page) => page.locator('form#quick-order-form')
+
+/** Fills the quick order as a shopper would, without scripts: the variant and quantity are a select and a number. */
+async function fillQuickOrder(page: Page, { phone, firstName = 'Amine', commune = true }: { phone: string; firstName?: string; commune?: boolean }) {
+  const variant = product.variants?.find((v) => v.stock > 0)
+  assert.ok(variant, 'a variant in stock')
+  await page.locator('select[name="variant"]').selectOption(variant._id)
+  await page.locator('input[name="quantity"]').fill('1')
+  await form(page).locator('input[name="firstName"]').fill(firstName)
+  await form(page).locator('input[name="lastName"]').fill('Benali')
+  await form(page).locator('input[name="phone"]').fill(phone)
+  await form(page).locator('select[name="wilaya"]').selectOption('16')
+  await form(page).locator('input[name="address"]').fill('12 rue Didouche Mourad')
+  if (commune) {
+    const first = await form(page).locator('select[name="commune"] option:not([value=""])').first().getAttribute('value')
+    assert.ok(first, 'the communes of the chosen wilaya are listed')
+    await form(page).locator('select[name="commune"]').selectOption(first)
+  }
+}
+
+async function submit(page: Page): Promise<number> {
+  const [reply] = await Promise.all([
+    page.waitForResponse((response) => response.url().includes(`/product/${product._id}`) && response.request().method() === 'POST'),
+    form(page).locator('button[type="submit"]').click(),
+  ])
+  await page.waitForLoadState('load')
+  return reply.status()
+}
+
+describe('orderable without JavaScript', { concurrency: false }, () => {
+  test('a quick order with JavaScript off: the commune list follows the wilaya after a first submit, then the thank-you page shows the order, once', async () => {
+    const { context, page } = await withoutScripts()
+    try {
+      const phone = uniquePhone()
+      await page.goto(`/product/${product._id}`, { waitUntil: 'load' })
+      // without scripts the commune cannot follow the wilaya: the page comes back with its list and a message
+      await fillQuickOrder(page, { phone, commune: false })
+      assert.equal(await submit(page), 422)
+      assert.equal(new URL(page.url()).pathname, `/product/${product._id}`, 'the page sent back is the product page')
+      const communeError = form(page).locator('select[name="commune"][aria-invalid="true"]')
+      await communeError.waitFor()
+      assert.equal(await form(page).locator('input[name="firstName"]').inputValue(), 'Amine', 'the typed name is kept')
+      assert.equal(await form(page).locator('select[name="wilaya"]').inputValue(), '16', 'the chosen wilaya is kept')
+      const describedBy = (await communeError.getAttribute('aria-describedby')) ?? ''
+      assert.equal(((await page.locator(`[id="${describedBy}"]`).textContent()) ?? '').trim(), 'اختر البلدية')
+      const first = await form(page).locator('select[name="commune"] option:not([value=""])').first().getAttribute('value')
+      assert.ok(first, 'the communes of wilaya 16 are listed')
+      await form(page).locator('select[name="commune"]').selectOption(first)
+      assert.equal(await submit(page), 303)
+      assert.equal(new URL(page.url()).pathname, '/thank-you')
+      const main = (await page.locator('main').textContent()) ?? ''
+      assert.match(main, /\d{6,}|[A-Z]{2,}-?\d+/, 'the order number is shown')
+      assert.ok(main.includes(phone), 'the order shown is this shopper’s')
+      assert.equal(await ordersWithPhone(phone), 1)
+
+      // the same order sent again (the page opened again, filled the same way): the first one is replayed
+      await page.goto(`/product/${product._id}`, { waitUntil: 'load' })
+      await fillQuickOrder(page, { phone, commune: false })
+      assert.equal(await submit(page), 422)
+      await form(page).locator('select[name="commune"]').selectOption(first)
+      assert.equal(await submit(page), 303)
+      assert.equal(new URL(page.url()).pathname, '/thank-you')
+      assert.equal(await ordersWithPhone(phone), 1, 'a resubmit of the same order does not make a second one')
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('the same form posted twice (a double submit) makes one order; the thank-you page is never kept by a cache', async () => {
+    const phone = uniquePhone()
+    const variant = product.variants?.find((v) => v.stock > 0)
+    assert.ok(variant)
+    const { cities } = await storeApi<{ cities: { _id: number }[] }>(store.url, '/location/states/16/cities')
+    const fields = new URLSearchParams({
+      variant: variant._id,
+      quantity: '1',
+      firstName: 'Yacine',
+      lastName: 'Haddad',
+      phone,
+      email: '',
+      wilaya: '16',
+      commune: String(cities[0]?._id),
+      type: 'domicil',
+      address: '3 rue Larbi Ben Mhidi',
+      notes: '',
+    })
+    const post = () =>
+      fetch(`${store.url}/product/${product._id}?lang=fr`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: fields,
+      })
+    const [one, two] = await Promise.all([post(), post()])
+    for (const reply of [one, two]) {
+      assert.equal(reply.status, 303)
+      assert.equal(reply.headers.get('location'), '/thank-you?lang=fr')
+      assert.match(reply.headers.get('cache-control') ?? '', /no-store/)
+    }
+    assert.equal(await ordersWithPhone(phone), 1)
+    const cookie = (one.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    assert.match(cookie, /^placed_order=/)
+    const thanks = await fetch(`${store.url}/thank-you?lang=fr`, { headers: { cookie } })
+    assert.equal(thanks.status, 200)
+    assert.equal(thanks.headers.get('cache-control'), 'private, no-store')
+    const html = await thanks.text()
+    assert.ok(html.includes(phone), 'the order is in the thank-you HTML')
+    assert.ok(html.includes('Yacine'), 'the shopper’s name is in the thank-you HTML')
+    // without the cookie the same address shows no order
+    const anonymous = await (await fetch(`${store.url}/thank-you?lang=fr`)).text()
+    assert.ok(!anonymous.includes(phone), 'another visitor does not see the order')
+  })
+
+  test('a bad phone with JavaScript off comes back with the Arabic message next to the phone and the typed name kept', async () => {
+    const { context, page } = await withoutScripts()
+    try {
+      await page.goto(`/product/${product._id}`, { waitUntil: 'load' })
+      await fillQuickOrder(page, { phone: '12345', firstName: 'سمير', commune: false })
+      assert.equal(await submit(page), 422)
+      const phone = form(page).locator('input[name="phone"]')
+      assert.equal(await phone.getAttribute('aria-invalid'), 'true')
+      const describedBy = (await phone.getAttribute('aria-describedby')) ?? ''
+      assert.equal(((await page.locator(`[id="${describedBy}"]`).textContent()) ?? '').trim(), 'يرجى إدخال رقم هاتف جزائري صالح (05/06/07XXXXXXXX).')
+      assert.equal(await form(page).locator('input[name="firstName"]').inputValue(), 'سمير')
+      assert.equal(await phone.inputValue(), '12345')
+    } finally {
+      await context.close()
+    }
+  })
+})
