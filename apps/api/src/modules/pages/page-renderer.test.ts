@@ -16,12 +16,16 @@ test('the page language: ?lang= first, then the lang cookie, then Arabic; anythi
 })
 
 test('the template gets the language, the direction, the rendered mark, the page, its data and the head tags', () => {
-  const index = '<!doctype html><html lang="ar" dir="rtl"><head><title>x</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>'
+  const index =
+    '<!doctype html><html lang="ar" dir="rtl"><head><title>x</title><link rel="modulepreload" crossorigin href="/c.js"></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>'
   const html = fillTemplate(index, { html: '<main>$& page</main>', state: '{"q":1}' }, 'rendered-state', 'fr', '<link rel="modulepreload" href="/b.js">')
   assert.match(html, /<html lang="fr" dir="ltr" data-rendered>/)
   assert.match(html, /<link rel="modulepreload" href="\/b\.js"><\/head>/)
+  // the page is drawn by its HTML: its scripts wait behind the photo
+  assert.match(html, /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/c\.js">/)
+  assert.match(html, /<script type="module" fetchpriority="low" src="\/a\.js"><\/script>/)
   // a replacement pattern in the page ("$&") goes in as written
-  assert.match(html, /<div id="root"><main>\$& page<\/main><\/div><script id="rendered-state" type="application\/json">\{"q":1\}<\/script><script type="module"/)
+  assert.match(html, /<div id="root"><main>\$& page<\/main><\/div><script id="rendered-state" type="application\/json">\{"q":1\}<\/script><script type="module" fetchpriority="low"/)
 })
 
 test("a page's preloads are its chunk and what it imports beyond the entry", () => {
@@ -34,7 +38,7 @@ test("a page's preloads are its chunk and what it imports beyond the entry", () 
   }
   assert.equal(
     pageChunkPreloads(manifest, 'product'),
-    '<link rel="modulepreload" crossorigin href="/assets/product.js"><link rel="modulepreload" crossorigin href="/assets/form.js">',
+    '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/product.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/form.js">',
   )
   assert.equal(pageChunkPreloads(manifest, 'unknown'), '')
 })
