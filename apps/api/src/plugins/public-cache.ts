@@ -158,8 +158,10 @@ export const publicCachePlugin = fp(async (app: FastifyInstance, options: Public
   // runs after the envelope's onRequest hook, so request.locale is known
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET') return
-    const isPage = options.pages?.matches(request.url, request) ?? false
-    if (!isPage && !isPublic(request.url)) return
+    // a prefix test first: the storefront's page patterns are only tried on addresses outside the public API
+    const isApiReply = isPublic(request.url)
+    const isPage = !isApiReply && (options.pages?.matches(request.url, request) ?? false)
+    if (!isPage && !isApiReply) return
     const key = isPage ? `page|${options.pages?.locale(request)}|${request.url}` : `${request.locale}|${request.url}`
     const send = (entry: Entry, state: 'hit' | 'stale') => {
       reply.headers(entry.headers).header('x-cache', state)
