@@ -50,8 +50,21 @@ export type RevenueGroup = keyof typeof REVENUE_GROUPS
  */
 export const RESTOCK_ON_DELETE_STATUSES = ['pending', 'confirmed', 'processing'] as const satisfies readonly OrderStatus[]
 
-/** Kinds of back-office order history entries; customers only see 'status' entries. */
-export const ORDER_HISTORY_KINDS = ['status', 'staff_note', 'tracking_id', 'payment'] as const
+/**
+ * Kinds of back-office order history entries; customers only see 'status' entries. 'edit': lines, address or
+ * delivery changed during a call (`details` holds the before and after); 'merge': orders of one customer merged
+ * into one; 'assignment': the order given to an agent; 'customer_reply': the customer answered the confirmation link.
+ */
+export const ORDER_HISTORY_KINDS = [
+  'status',
+  'staff_note',
+  'tracking_id',
+  'payment',
+  'edit',
+  'merge',
+  'assignment',
+  'customer_reply',
+] as const
 export type OrderHistoryKind = (typeof ORDER_HISTORY_KINDS)[number]
 
 /** Statuses the courier CSV exports when no status is asked for: confirmed and packed, not yet handed over. */
@@ -69,7 +82,21 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export const DELIVERY_TYPES = ['domicil', 'stopdesk'] as const
 export type DeliveryType = (typeof DELIVERY_TYPES)[number]
 
-export const CALL_OUTCOMES = ['confirmed', 'no_answer', 'cancelled'] as const
+/**
+ * What a confirmation call ended with. `postponed` puts the order back in the call queue at a callback time;
+ * `no_answer`, `busy` count as unanswered attempts; `cancelled`, `fake`, `duplicate` end the order (cancelled);
+ * `wrong_number` and `fake` count against the phone in the risk score.
+ */
+export const CALL_OUTCOMES = [
+  'confirmed',
+  'no_answer',
+  'busy',
+  'wrong_number',
+  'postponed',
+  'cancelled',
+  'fake',
+  'duplicate',
+] as const
 export type CallOutcome = (typeof CALL_OUTCOMES)[number]
 
 export const COUPON_TYPES = ['percentage', 'fixed'] as const

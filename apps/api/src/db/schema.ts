@@ -522,6 +522,8 @@ export const orderStatusHistory = pgTable(
      * Only 'status' entries are shown to the customer.
      */
     kind: text('kind', { enum: ORDER_HISTORY_KINDS }).notNull().default('status'),
+    /** Structured detail of the entry: an edit's before and after, a merge's orders, a customer's reply. */
+    details: jsonb('details'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ADDRESS_MAX, ADDRESS_MIN, customerInfoSchema, deliveryTypeSchema, normalizeCouponCode, optionalEmail, orderNotes, paymentMethodSchema } from '../checkout.ts'
 import {
   CALL_OUTCOMES,
+  type CallOutcome,
   DELIVERY_TYPES,
   MAX_LINE_QUANTITY,
   ORDER_HISTORY_KINDS,
@@ -333,7 +334,10 @@ const staffText = z
   .transform((v) => (v === '' ? null : v))
 
 export const orderStatusBody = z.object({ status: orderStatus, note: staffText, version })
-export const orderCallBody = z.object({ outcome: z.enum(CALL_OUTCOMES), note: staffText, version })
+/** The outcomes the order page's call form records (the call queue records every CALL_OUTCOMES). */
+export const ORDER_PAGE_CALL_OUTCOMES = ['confirmed', 'no_answer', 'cancelled'] as const satisfies readonly CallOutcome[]
+export type OrderPageCallOutcome = (typeof ORDER_PAGE_CALL_OUTCOMES)[number]
+export const orderCallBody = z.object({ outcome: z.enum(ORDER_PAGE_CALL_OUTCOMES), note: staffText, version })
 export const orderVersionBody = z.object({ version })
 /** Strict: the customer's note is not editable, a `notes` field is refused rather than silently dropped. */
 export const orderPatchBody = z.strictObject({

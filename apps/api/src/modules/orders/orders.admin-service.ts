@@ -3,6 +3,7 @@ import {
   canMoveOrder,
   FINAL_STATUSES,
   type OrderHistoryKind,
+  type OrderPageCallOutcome,
   type OrderStatus,
   RESTOCK_ON_DELETE_STATUSES,
   STOCK_RELEASED_STATUSES,
@@ -192,7 +193,7 @@ export async function moveOrder(db: Db, cmd: MoveCommand): Promise<OrderRow> {
 /** The outcome of a confirmation call: confirmed → confirmed, cancelled → cancelled (stock back), no answer → same status. */
 export async function recordCall(
   db: Db,
-  cmd: { orderId: string; outcome: CallOutcome; version: number; actor: Actor; note?: string | null | undefined },
+  cmd: { orderId: string; outcome: OrderPageCallOutcome; version: number; actor: Actor; note?: string | null | undefined },
 ): Promise<OrderRow> {
   let to: OrderStatus = 'pending'
   return changeOrder(

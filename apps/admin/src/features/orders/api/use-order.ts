@@ -1,5 +1,5 @@
 import {
-  type CallOutcome,
+  type OrderPageCallOutcome,
   type orderCallBody,
   type orderPage,
   type OrderPage,
@@ -31,7 +31,7 @@ export function useOrder(id: string) {
 
 export type OrderAction =
   | { kind: 'status'; status: OrderStatus; note?: string; version: number }
-  | { kind: 'call'; outcome: CallOutcome; note?: string; version: number }
+  | { kind: 'call'; outcome: OrderPageCallOutcome; note?: string; version: number }
   | { kind: 'markPaid'; version: number }
   | { kind: 'edit'; deliveryTrackingId: string; version: number }
   | { kind: 'staffNote'; text: string }

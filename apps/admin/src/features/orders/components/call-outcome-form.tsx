@@ -1,4 +1,4 @@
-import { CALL_OUTCOMES, type CallOutcome } from '@shop/shared'
+import { ORDER_PAGE_CALL_OUTCOMES, type OrderPageCallOutcome } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -12,13 +12,13 @@ export interface CallOutcomeFormProps {
   customerNote?: string | null
   attempts: number
   isBusy: boolean
-  onRecord: (outcome: CallOutcome, note: string) => Promise<boolean>
+  onRecord: (outcome: OrderPageCallOutcome, note: string) => Promise<boolean>
 }
 
 /** The confirmation call: tap the number, then record what happened (a no-answer counts one more attempt). */
 export function CallOutcomeForm({ phone, customerNote, attempts, isBusy, onRecord }: CallOutcomeFormProps) {
   const { t } = useTranslation('orders')
-  const [outcome, setOutcome] = useState<CallOutcome | null>(null)
+  const [outcome, setOutcome] = useState<OrderPageCallOutcome | null>(null)
   const [note, setNote] = useState('')
   const [isMissing, setIsMissing] = useState(false)
 
@@ -52,7 +52,7 @@ export function CallOutcomeForm({ phone, customerNote, attempts, isBusy, onRecor
         <fieldset className="flex flex-col gap-1" aria-invalid={isMissing && !outcome ? true : undefined}>
           <legend className="mb-1 text-sm font-medium">{t('call.outcome')}</legend>
           <div className="flex flex-wrap gap-2">
-            {CALL_OUTCOMES.map((value) => (
+            {ORDER_PAGE_CALL_OUTCOMES.map((value) => (
               <label
                 key={value}
                 className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-ink/20 px-3 text-sm has-checked:border-brand has-checked:bg-brand-soft has-checked:font-semibold lg:min-h-9"
