@@ -211,6 +211,7 @@ export const SHOP_SETTINGS = fixture(adminShopSettings, {
   maxLineQuantity: 10,
   maxOrderQuantity: 20,
   maxOpenOrdersPerPhone: 3,
+  draftExpiryHours: 48,
   updatedAt: '2026-11-24T06:00:00.000Z',
 })
 

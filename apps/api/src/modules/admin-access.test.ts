@@ -29,6 +29,10 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'POST /orders/:id/mark-paid': 'manager',
   'PATCH /orders/:id/return-requests/:requestId': 'manager',
 
+  'GET /drafts': 'agent',
+  'DELETE /drafts/:id': 'agent',
+  'POST /drafts/:id/order': 'agent',
+
   'GET /products': 'manager',
   'GET /products/:id': 'manager',
   'POST /products': 'manager',

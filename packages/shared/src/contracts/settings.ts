@@ -70,6 +70,8 @@ export const shopSettingsBody = z.object({
   maxLineQuantity: z.number().int().min(1).max(1000).optional(),
   maxOrderQuantity: z.number().int().min(1).max(10000).optional(),
   maxOpenOrdersPerPhone: z.number().int().min(1).max(100).optional(),
+  /** Hours an abandoned quick order stays on the call-back list (1 hour to 30 days). */
+  draftExpiryHours: z.number().int().min(1).max(720).optional(),
 })
 
 /** The owner's view of the settings (`/admin/settings`). */
@@ -91,6 +93,7 @@ export const adminShopSettings = z.object({
   maxLineQuantity: z.number().int(),
   maxOrderQuantity: z.number().int(),
   maxOpenOrdersPerPhone: z.number().int(),
+  draftExpiryHours: z.number().int(),
   updatedAt: timestamp,
 })
 export type AdminShopSettings = z.output<typeof adminShopSettings>
