@@ -19,14 +19,16 @@ const KEY = ['admin-settings'] as const
 const TEXT_FIELDS = ['nameAr', 'nameFr', 'phone', 'whatsapp', 'email', 'addressAr', 'addressFr', 'bankDetails', 'ccpDetails'] as const
 type TextKey = (typeof TEXT_FIELDS)[number]
 const LIMIT_FIELDS = ['maxLineQuantity', 'maxOrderQuantity', 'maxOpenOrdersPerPhone'] as const
-type LimitKey = (typeof LIMIT_FIELDS)[number]
+/** Whole numbers of the form: the order limits and the hours a call-back draft is kept. */
+const NUMBER_FIELDS = [...LIMIT_FIELDS, 'draftExpiryHours'] as const
+type LimitKey = (typeof NUMBER_FIELDS)[number]
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
   const { t } = useTranslation(['shop', 'common', 'validation'])
   const queryClient = useQueryClient()
   const [values, setValues] = useState(() => ({
     ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, settings[key] ?? ''])),
-    ...Object.fromEntries(LIMIT_FIELDS.map((key) => [key, String(settings[key])])),
+    ...Object.fromEntries(NUMBER_FIELDS.map((key) => [key, String(settings[key])])),
     wilayaDivision: String(settings.wilayaDivision),
   }) as Record<TextKey | LimitKey | 'wilayaDivision', string>)
   const refresh = async () => {
@@ -75,7 +77,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       body[key] = key === 'nameAr' || key === 'nameFr' ? value : value || null
     }
     // whole numbers only; anything else is sent as is and the server names the field
-    for (const key of LIMIT_FIELDS) {
+    for (const key of NUMBER_FIELDS) {
       const value = values[key].trim()
       body[key] = /^\d{1,6}$/.test(value) ? Number(value) : value
     }
@@ -144,6 +146,12 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
             ))}
           </div>
           <p className="mt-2 text-xs text-muted">{t('settings.orderLimitsHelp')}</p>
+        </SectionCard>
+        <SectionCard title={t('settings.callbacks')}>
+          <div className="grid gap-3 md:grid-cols-3">
+            <TextField label={t('settings.draftExpiryHours')} type="text" inputMode="numeric" dir="ltr" {...bind('draftExpiryHours')} />
+          </div>
+          <p className="mt-2 text-xs text-muted">{t('settings.callbacksHelp')}</p>
         </SectionCard>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>
