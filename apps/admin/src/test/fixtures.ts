@@ -211,6 +211,11 @@ export const SHOP_SETTINGS = fixture(adminShopSettings, {
   maxLineQuantity: 10,
   maxOrderQuantity: 20,
   maxOpenOrdersPerPhone: 3,
+  riskHighAmount: 15000,
+  riskRecentOrders: 3,
+  riskTrustedMaySkipCall: true,
+  riskHighMustCall: true,
+  riskVeryHighAction: 'hold',
   updatedAt: '2026-11-24T06:00:00.000Z',
 })
 

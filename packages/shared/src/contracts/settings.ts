@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { emailAddress } from '../checkout.ts'
 import { PAYMENT_METHODS, WILAYA_DIVISIONS } from '../orders.ts'
 import { dzMobile, dzShopPhone } from '../phone.ts'
+import { VERY_HIGH_RISK_ACTIONS } from '../risk.ts'
 import { optionalText, timestamp } from './http.ts'
 
 /** Shop settings: the storefront's `GET /settings`, the owner's `/admin/settings`. */
@@ -70,6 +71,12 @@ export const shopSettingsBody = z.object({
   maxLineQuantity: z.number().int().min(1).max(1000).optional(),
   maxOrderQuantity: z.number().int().min(1).max(10000).optional(),
   maxOpenOrdersPerPhone: z.number().int().min(1).max(100).optional(),
+  /** Risk rules: the amount a phone never delivered to must stay under, orders in 24 h, what each level does. */
+  riskHighAmount: z.number().int().min(0).max(10_000_000).optional(),
+  riskRecentOrders: z.number().int().min(2).max(50).optional(),
+  riskTrustedMaySkipCall: z.boolean().optional(),
+  riskHighMustCall: z.boolean().optional(),
+  riskVeryHighAction: z.enum(VERY_HIGH_RISK_ACTIONS).optional(),
 })
 
 /** The owner's view of the settings (`/admin/settings`). */
@@ -91,6 +98,11 @@ export const adminShopSettings = z.object({
   maxLineQuantity: z.number().int(),
   maxOrderQuantity: z.number().int(),
   maxOpenOrdersPerPhone: z.number().int(),
+  riskHighAmount: z.number().int(),
+  riskRecentOrders: z.number().int(),
+  riskTrustedMaySkipCall: z.boolean(),
+  riskHighMustCall: z.boolean(),
+  riskVeryHighAction: z.enum(VERY_HIGH_RISK_ACTIONS),
   updatedAt: timestamp,
 })
 export type AdminShopSettings = z.output<typeof adminShopSettings>

@@ -26,6 +26,11 @@ const settingsReply = (s: ShopSettingsRow): z.input<typeof adminShopSettingsRepl
   maxLineQuantity: s.maxLineQuantity,
   maxOrderQuantity: s.maxOrderQuantity,
   maxOpenOrdersPerPhone: s.maxOpenOrdersPerPhone,
+  riskHighAmount: s.riskHighAmount,
+  riskRecentOrders: s.riskRecentOrders,
+  riskTrustedMaySkipCall: s.riskTrustedMaySkipCall,
+  riskHighMustCall: s.riskHighMustCall,
+  riskVeryHighAction: s.riskVeryHighAction,
   updatedAt: s.updatedAt,
 })
 
