@@ -159,7 +159,7 @@ export function CustomerCard({ phone, orderId, orderVersion, onMerged }: Custome
               {c.notes.map((n) => (
                 <li key={n._id}>
                   <span className="text-muted">
-                    <bdi dir="ltr">{n.trackingNumber}</bdi> · <bdi>{n.staffName ?? ''}</bdi> · <bdi dir="ltr">{formatShortDate(n.createdAt, locale)}</bdi>
+                    <bdi dir="ltr">{n.trackingNumber}</bdi> · <bdi>{n.staffName ?? ''}</bdi> · <bdi>{formatShortDate(n.createdAt, locale)}</bdi>
                   </span>
                   <p>{n.text}</p>
                 </li>
