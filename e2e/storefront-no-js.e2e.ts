@@ -4,10 +4,11 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
-import { ownerCookie, type ProductDetail, productsInStock, storeApi } from './shop.ts'
+import { colorName } from '@shop/shared'
+import { ownerCookie, type ProductDetail, productsInStock, shopper, storeApi } from './shop.ts'
 
-// The product page's quick order works before (or without) the scripts: with JavaScript turned off it is a
-// plain HTML form the server places the order from, with the same rules and messages, once per order.
+// The product page's quick order and the checkout work before (or without) the scripts: with JavaScript turned
+// off each is a plain HTML form the server places the order from, with the same rules and messages, once per order.
 
 let store: RunningStore
 let browser: Browser
@@ -170,6 +171,75 @@ describe('orderable without JavaScript', { concurrency: false }, () => {
       assert.equal(((await page.locator(`[id="${describedBy}"]`).textContent()) ?? '').trim(), 'يرجى إدخال رقم هاتف جزائري صالح (05/06/07XXXXXXXX).')
       assert.equal(await form(page).locator('input[name="firstName"]').inputValue(), 'سمير')
       assert.equal(await phone.inputValue(), '12345')
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('a checkout with JavaScript off: the cart put together while the scripts ran is drawn by the server, the order is placed once and the cart emptied', async () => {
+    // the cart is made with the scripts (as on the product page), then the checkout loads without them
+    const withJs = await shopper(browser, store.url)
+    const variant = product.variants?.find((v) => v.stock > 0)
+    assert.ok(variant, 'a variant in stock')
+    let state: Awaited<ReturnType<BrowserContext['storageState']>>
+    try {
+      const { page } = withJs
+      await page.goto(`/product/${product._id}`)
+      const colour = page.getByRole('radio', { name: colorName(variant.color, 'ar'), exact: true })
+      if ((await colour.count()) > 0 && (await colour.getAttribute('aria-checked')) !== 'true') await colour.click()
+      await page.getByRole('radio', { name: variant.size, exact: true }).click()
+      await page.getByRole('button', { name: 'أضف إلى السلة' }).click()
+      await page.getByText('أضيف المنتج إلى السلة!').first().waitFor()
+      const stored = await page.evaluate(() => window.localStorage.getItem('cart-session'))
+      const cookie = (await withJs.context.cookies()).find((c) => c.name === 'cart_session')
+      assert.ok(stored, 'the guest cart has a session')
+      assert.equal(cookie?.value, stored, 'the cart session is kept in a cookie too, for the server')
+      state = await withJs.context.storageState()
+    } finally {
+      await withJs.context.close()
+    }
+
+    const context = await browser.newContext({ baseURL: store.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 }, storageState: state })
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    const checkout = page.locator('form[action^="/place-order"]')
+    const send = async (): Promise<number> => {
+      const [reply] = await Promise.all([
+        page.waitForResponse((response) => new URL(response.url()).pathname === '/place-order' && response.request().method() === 'POST'),
+        checkout.locator('button[type="submit"]').click(),
+      ])
+      await page.waitForLoadState('load')
+      return reply.status()
+    }
+    try {
+      const phone = uniquePhone()
+      const first = await page.goto('/place-order', { waitUntil: 'load' })
+      assert.equal(first?.status(), 200)
+      assert.match(first?.headers()['cache-control'] ?? '', /no-store/, 'a page with one shopper’s cart is never kept')
+      const arabic = await storeApi<{ product: ProductDetail }>(store.url, `/product/${product._id}`, { headers: { 'Accept-Language': 'ar' } })
+      assert.ok(((await checkout.textContent()) ?? '').includes(arabic.product.name), 'the cart’s line is in the server’s HTML')
+      await checkout.locator('input[name="firstName"]').fill('Karim')
+      await checkout.locator('input[name="lastName"]').fill('Mansouri')
+      await checkout.locator('input[name="phone"]').fill(phone)
+      await checkout.locator('select[name="wilaya"]').selectOption('16')
+      await checkout.locator('input[name="address"]').fill('8 rue Hassiba Ben Bouali')
+      // the commune list follows the wilaya once the server has the wilaya
+      assert.equal(await send(), 422)
+      assert.equal(new URL(page.url()).pathname, '/place-order')
+      assert.equal(await checkout.locator('select[name="commune"]').getAttribute('aria-invalid'), 'true')
+      assert.equal(await checkout.locator('input[name="firstName"]').inputValue(), 'Karim', 'the typed name is kept')
+      const commune = await checkout.locator('select[name="commune"] option:not([value=""])').first().getAttribute('value')
+      assert.ok(commune, 'the communes of wilaya 16 are listed')
+      await checkout.locator('select[name="commune"]').selectOption(commune)
+      assert.equal(await send(), 303)
+      assert.equal(new URL(page.url()).pathname, '/thank-you')
+      const main = (await page.locator('main').textContent()) ?? ''
+      assert.ok(main.includes(phone), 'the thank-you page shows this shopper’s order')
+      assert.equal(await ordersWithPhone(phone), 1)
+
+      // the order emptied the cart, in its transaction: the checkout now says so
+      await page.goto('/place-order', { waitUntil: 'load' })
+      assert.equal(await checkout.count(), 0, 'no checkout form for an empty cart')
     } finally {
       await context.close()
     }

@@ -34,7 +34,7 @@ import {
   type PageRenderer,
   readManifest,
 } from './modules/pages/page-renderer.ts'
-import { orderFormRoutes, PLACED_ORDER_COOKIE, readPlacedOrder } from './modules/pages/order-forms.ts'
+import { guestSessionOf, orderFormRoutes, PLACED_ORDER_COOKIE, readPlacedOrder } from './modules/pages/order-forms.ts'
 import { findOrder, orderReply } from './modules/orders/order.read.ts'
 import { pageCompressionPlugin } from './plugins/page-compression.ts'
 import { publicCachePlugin } from './plugins/public-cache.ts'
@@ -87,8 +87,15 @@ export function isStorefrontPage(pathname: string): boolean {
   return STOREFRONT_PAGES.some((page) => page.test(path))
 }
 
-/** A page rendered for one shopper (the thank-you page of an order placed by a plain form): never kept. */
+/** The pages drawn with the shopper's own cart and account (their cookies): rendered for each request. */
+const SHOPPER_PAGES = /^\/(cart|place-order)\/?(?:\?|$)/i
+
+/**
+ * A page rendered for one shopper (the cart, the checkout, the thank-you page of an order placed by a plain
+ * form): never kept.
+ */
 function isShoppersPage(request: FastifyRequest): boolean {
+  if (SHOPPER_PAGES.test(request.url)) return true
   return request.cookies?.[PLACED_ORDER_COOKIE] !== undefined && /^\/thank-you\/?(?:\?|$)/.test(request.url)
 }
 
@@ -234,7 +241,12 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
     const index = head?.html ?? (await readIndex(indexPath)) ?? ''
     const order = form ? undefined : await placedByForm(request, pathname)
     const url = form ? pathname : request.url
-    const page = await renderer.renderPage({ url, locale, api: renderTransport, ...(form ? { form } : {}), ...(order ? { order } : {}) })
+    const shopper = SHOPPER_PAGES.test(pathname)
+    // the cart and the checkout are drawn with the shopper's cart: their calls carry the shopper's cookies
+    const api = shopper
+      ? injectTransport(app, { remoteAddress: request.ip, cookie: request.headers.cookie, guestSession: guestSessionOf(request) })
+      : renderTransport
+    const page = await renderer.renderPage({ url, locale, api, shopper, ...(form ? { form } : {}), ...(order ? { order } : {}) })
     if (page.redirect !== undefined) return reply.redirect(page.redirect, page.status)
     const preloads = manifest && page.page ? pageChunkPreloads(manifest, page.page) : ''
     const html = withFontPreloads(fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale, preloads), fonts, locale)

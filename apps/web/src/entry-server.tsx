@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 import { PassThrough } from 'node:stream'
-import type { Locale, PlacedOrder, placeOrderReply, productDetailReply } from '@shop/shared'
+import type { Cart, cartReply, clientSessionReply, guestCartReply, Locale, PlacedOrder, placeOrderReply, productDetailReply } from '@shop/shared'
 import type { i18n as I18n } from 'i18next'
 import { type ReactNode, StrictMode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -15,6 +15,7 @@ import { prefetchPage } from './app/route-data.ts'
 import { AppProviders } from './app/providers.tsx'
 import { routes } from './app/routes.tsx'
 import { communesQuery } from './features/checkout/api/use-locations.ts'
+import { checkoutFromForm } from './features/checkout/plain-checkout.ts'
 import { formFieldOf, quickOrderFromForm } from './features/product/plain-quick-order.ts'
 import { api as storefrontApi, ApiError, setApiTransport } from './lib/api.ts'
 import { PAGE_FORM_KEY, PAGE_ORDER_KEY, type PageForm } from './lib/page-form.ts'
@@ -37,6 +38,11 @@ export interface PageRequest {
   form?: PageForm
   /** The order a plain-HTML form just placed (the thank-you page shows it). */
   order?: PlacedOrder
+  /**
+   * Rendered for one shopper (checkout, cart): `api` carries their cookies and cart session, and the page is
+   * drawn with who they are and their cart. Such a page is never kept by a cache.
+   */
+  shopper?: boolean
 }
 
 export interface RenderedPage {
@@ -96,7 +102,7 @@ function renderToString(element: ReactNode): Promise<string> {
   })
 }
 
-export async function renderPage({ url, locale, api, form, order }: PageRequest): Promise<RenderedPage> {
+export async function renderPage({ url, locale, api, form, order, shopper = false }: PageRequest): Promise<RenderedPage> {
   return calls.run({ locale, api }, async () => {
     const request = new Request(new URL(url, 'http://storefront.local'))
     const context = await handler.query(request)
@@ -110,6 +116,7 @@ export async function renderPage({ url, locale, api, form, order }: PageRequest)
       routePath,
       params: leaf?.params ?? {},
       search: new URL(request.url).searchParams,
+      shopper,
     })
     if (form) {
       queryClient.setQueryData(PAGE_FORM_KEY, form)
@@ -177,6 +184,7 @@ export async function submitOrderForm({ form, fields, locale, api, sessionId, as
       page,
       form: { form, values, errors, message },
     })
+    if (form === 'checkout') return submitCheckout(values, { asClient, sessionId, t })
     if (form !== 'quick-order') return refused(422, {}, t('product:quickOrder.failed'))
     let detail: Awaited<ReturnType<typeof storefrontApi<typeof productDetailReply>>>
     try {
@@ -214,4 +222,71 @@ export async function submitOrderForm({ form, fields, locale, api, sessionId, as
       return refused(error.status > 0 ? error.status : 503, errors, message)
     }
   })
+}
+
+/** The checkout's field for an API field error (`shippingAddress.type`, `couponCode`...). */
+function checkoutFieldOf(apiField: string): string {
+  const name = formFieldOf(apiField)
+  if (name === 'type') return 'deliveryType'
+  if (name === 'couponCode') return 'coupon'
+  return name
+}
+
+/**
+ * The checkout posted as a plain form: the shopper's cart as the server holds it (their cart session cookie, or
+ * their account), the same checks and order body as the enhanced form, the same API route. Called inside
+ * submitOrderForm's request scope.
+ */
+async function submitCheckout(
+  values: Record<string, string>,
+  { asClient, sessionId, t }: { asClient: boolean; sessionId: string | null; t: I18n['t'] },
+): Promise<OrderFormResult> {
+  const refused = (status: number, errors: Record<string, string>, message: string | null): OrderFormResult => ({
+    placed: null,
+    status,
+    page: '/place-order',
+    form: { form: 'checkout', values, errors, message },
+  })
+  const guestHeaders: Record<string, string> = sessionId && !asClient ? { 'X-Session-Id': sessionId } : {}
+  let cart: Cart
+  let accountEmail: string | null = null
+  try {
+    if (asClient) {
+      accountEmail = (await storefrontApi<typeof clientSessionReply>('/auth/client/session')).user?.email ?? null
+      cart = (await storefrontApi<typeof cartReply>('/cart/client')).cart
+    } else {
+      cart = (await storefrontApi<typeof guestCartReply>('/cart/guest', { headers: guestHeaders })).cart
+    }
+  } catch (error) {
+    const status = error instanceof ApiError && error.status > 0 ? error.status : 503
+    return refused(status, {}, error instanceof ApiError && status < 500 && error.message ? error.message : t('checkout:errors.placeFailed'))
+  }
+  const lines = cart.items.filter((item) => item.available)
+  // an empty cart renders the page's own "your cart is empty"
+  if (lines.length === 0) return refused(409, {}, null)
+  const plain = checkoutFromForm(values, { lines, owner: asClient ? 'client' : 'guest', accountEmail })
+  if (!plain.body) {
+    const errors = Object.fromEntries(Object.entries(plain.errors).map(([name, key]) => [name, String(t(key as never))]))
+    return refused(422, errors, t('checkout:errors.fixForm'))
+  }
+  try {
+    const reply = await storefrontApi<typeof placeOrderReply>(asClient ? '/order/client' : '/order/guest', {
+      method: 'POST',
+      body: plain.body,
+      headers: { 'Idempotency-Key': formIdempotencyKey(plain.body, asClient, sessionId), ...guestHeaders },
+    })
+    return { placed: reply.order }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    const errors: Record<string, string> = {}
+    for (const { field, message } of error.fieldErrors) errors[checkoutFieldOf(field)] ??= message
+    if (error.code.startsWith('COUPON_') && error.message) errors.coupon ??= error.message
+    const message =
+      Object.keys(errors).length > 0
+        ? t('checkout:errors.fixForm')
+        : error.status > 0 && error.status < 500 && error.message && error.message !== error.code
+          ? error.message
+          : t('checkout:errors.placeFailed')
+    return refused(error.status > 0 ? error.status : 503, errors, message)
+  }
 }

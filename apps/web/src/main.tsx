@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
 import { AppProviders } from './app/providers.tsx'
 import { routes } from './app/routes.tsx'
+import { syncGuestSessionCookie } from './lib/api.ts'
 import { keyHistoryEntry } from './lib/history-entry.ts'
 import { createI18n, detectLocale, loadLocaleResources, renderedLocale, storedChoiceOverRendered, switchLanguage } from './lib/i18n.ts'
 import { createQueryClient } from './lib/query-client.ts'
@@ -23,6 +24,7 @@ const i18n = createI18n(locale, locale === 'ar' ? {} : { [locale]: await loadLoc
 const queryClient = createQueryClient()
 hydrateFromPage(queryClient)
 keyHistoryEntry()
+syncGuestSessionCookie()
 
 /** The current address's page chunks, loaded before hydrating so the first render matches the server's HTML. */
 async function loadMatchedPages(list: RouteObject[]): Promise<void> {

@@ -1,10 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { fetchCart } from '../features/cart/api/use-cart.ts'
 import { categoryPageQuery, categoriesQuery, collectionQuery, shortListQuery } from '../features/catalogue/api/use-catalogue-lists.ts'
 import { homepageCategoriesQuery } from '../features/catalogue/api/use-homepage-categories.ts'
 import { parseCategoryFilters, parseCollectionFilters } from '../features/catalogue/catalogue-filters.ts'
 import { wilayasQuery } from '../features/checkout/api/use-locations.ts'
 import { activeBannersQuery } from '../features/marketing/api/use-active-banners.ts'
 import { productQuery } from '../features/product/api/use-product.ts'
+import { profileQuery } from '../lib/auth-state.ts'
+import { cartKeys } from '../lib/query-keys.ts'
 import { shopSettingsQuery } from '../lib/shop-settings.ts'
 
 /** Where a page is: its route's path pattern, its parameters and the address's query. */
@@ -12,6 +15,11 @@ export interface PageAddress {
   routePath: string | undefined
   params: Record<string, string | undefined>
   search: URLSearchParams
+  /**
+   * The page is rendered for one shopper (checkout and cart: never kept by a cache): who they are and their
+   * cart are read too, with their cookies, so the form is drawn with the cart before any script runs.
+   */
+  shopper?: boolean
 }
 
 /**
@@ -20,7 +28,7 @@ export interface PageAddress {
  * What belongs to one shopper (cart, account, orders) is not here: those pages render their frame and
  * load it in the browser, so a rendered page is the same for every shopper and can be kept.
  */
-export async function prefetchPage(queryClient: QueryClient, { routePath, params, search }: PageAddress): Promise<void> {
+export async function prefetchPage(queryClient: QueryClient, { routePath, params, search, shopper = false }: PageAddress): Promise<void> {
   const queries: Promise<unknown>[] = [queryClient.prefetchQuery(shopSettingsQuery), queryClient.prefetchQuery(categoriesQuery)]
   if (routePath === undefined) {
     queries.push(
@@ -39,5 +47,16 @@ export async function prefetchPage(queryClient: QueryClient, { routePath, params
   } else if (routePath === 'place-order') {
     queries.push(queryClient.prefetchQuery(wilayasQuery))
   }
+  if (shopper && (routePath === 'place-order' || routePath === 'cart')) queries.push(prefetchShopper(queryClient))
   await Promise.all(queries)
+}
+
+/** Who is shopping, then their cart (guest or client), under the keys useAuth and useCart read. */
+async function prefetchShopper(queryClient: QueryClient): Promise<void> {
+  await queryClient.prefetchQuery(profileQuery)
+  const user = queryClient.getQueryData(profileQuery.queryKey)
+  // a profile that could not be read is not kept: the browser asks again, as on any other page
+  if (user === undefined) return
+  const owner = user ? 'client' : 'guest'
+  await queryClient.prefetchQuery({ queryKey: cartKeys.of(owner), queryFn: () => fetchCart(owner) })
 }

@@ -187,3 +187,110 @@ for (const target of TEST_TARGETS) {
     })
   })
 }
+
+for (const target of TEST_TARGETS) {
+  describe(`the checkout posted as a plain HTML form on ${target}`, () => {
+    let shop: Shop
+    let commune: number
+    before(async () => {
+      shop = await startShop(target)
+      commune = (await shop.http('GET', '/api/v1/location/states/16/cities')).body.data.cities[0]._id
+    })
+    after(async () => shop.close())
+
+    /** A guest cart holding one derby, made as the storefront's scripts make it; its session id. */
+    const guestCart = async (): Promise<string> => {
+      const derby = shop.catalogue.derby.variants[0]
+      const added = await shop.http('POST', '/api/v1/cart/guest/add', {
+        body: { productId: shop.catalogue.derby.id, quantity: 1, size: derby?.size, color: derby?.color },
+      })
+      const session = added.body.data?.sessionId as string | undefined
+      assert.ok(session, JSON.stringify(added.body))
+      return session
+    }
+
+    const checkoutFields = (phone: string, overrides: Record<string, string> = {}) => ({
+      firstName: 'Karim',
+      lastName: 'Mansouri',
+      phone,
+      email: '',
+      wilaya: '16',
+      commune: String(commune),
+      deliveryType: 'domicil',
+      address: '8 rue Hassiba Ben Bouali',
+      notes: '',
+      paymentMethod: 'cash_on_delivery',
+      coupon: '',
+      ...overrides,
+    })
+
+    const post = (fields: Record<string, string>, cookie?: string) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/place-order?lang=fr',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        payload: new URLSearchParams(fields).toString(),
+      })
+
+    const ordersOf = (phone: string) =>
+      shop.database.db.select({ id: orders.id, discount: orders.discount, couponCode: orders.couponCode }).from(orders).where(eq(orders.phone, phone))
+
+    const cartLines = async (session: string): Promise<number> =>
+      (await shop.http('GET', '/api/v1/cart/guest', { headers: { 'x-session-id': session } })).body.data.cart.items.length
+
+    test('the checkout page is drawn with the cart its cookie names, for that shopper only', async () => {
+      if (!built) return
+      const session = await guestCart()
+      const page = await shop.app.inject({ url: '/place-order?lang=fr', headers: { cookie: `cart_session=${session}` } })
+      assert.equal(page.statusCode, 200)
+      assert.equal(page.headers['cache-control'], 'private, no-store')
+      assert.ok(page.body.includes('Derby en cuir'), 'the cart’s line is in the HTML')
+      assert.match(page.body, /<form[^>]*action="\/place-order\?lang=fr" method="post"/)
+      const other = await shop.app.inject({ url: '/place-order?lang=fr' })
+      assert.ok(!other.body.includes('Derby en cuir'), 'a visitor without the cookie sees no cart')
+    })
+
+    test('an order taken redirects to the thank-you page and empties the cart; posted again, no second order', async () => {
+      if (!built) return
+      const session = await guestCart()
+      const phone = randomPhone()
+      const cookie = `cart_session=${session}`
+      const placed = await post(checkoutFields(phone, { coupon: 'ten' }), cookie)
+      assert.equal(placed.statusCode, 303, placed.body.slice(0, 400))
+      assert.equal(placed.headers.location, '/thank-you?lang=fr')
+      assert.match(String(placed.headers['set-cookie']), /^placed_order=/)
+      const [order, ...more] = await ordersOf(phone)
+      assert.equal(more.length, 0)
+      assert.equal(order?.couponCode, 'TEN', 'the typed coupon is applied by the server')
+      assert.ok((order?.discount ?? 0) > 0)
+      assert.equal(await cartLines(session), 0, 'the order emptied the cart')
+      const again = await post(checkoutFields(phone, { coupon: 'ten' }), cookie)
+      assert.notEqual(again.statusCode, 303, 'nothing left to order')
+      assert.equal((await ordersOf(phone)).length, 1)
+    })
+
+    test('refusals come back as the checkout with the values and messages, and write nothing', async () => {
+      if (!built) return
+      const session = await guestCart()
+      const cookie = `cart_session=${session}`
+      const phone = randomPhone()
+      const badPhone = await post(checkoutFields('12345', { firstName: 'Samir' }), cookie)
+      assert.equal(badPhone.statusCode, 422)
+      assert.equal(badPhone.headers['cache-control'], 'private, no-store')
+      assert.match(badPhone.body, /name="firstName"[^>]*value="Samir"|value="Samir"[^>]*name="firstName"/)
+      assert.match(badPhone.body, /aria-invalid="true"[^>]*name="phone"|name="phone"[^>]*aria-invalid="true"/)
+      const expired = await post(checkoutFields(phone, { coupon: 'OLD' }), cookie)
+      assert.ok(expired.statusCode >= 400 && expired.statusCode < 500, `refused: ${expired.statusCode}`)
+      assert.match(expired.body, /id="coupon-message"[^>]*>[^<]+</, 'the coupon’s refusal is shown by the coupon box')
+      const noCommune = await post(checkoutFields(phone, { commune: '' }), cookie)
+      assert.equal(noCommune.statusCode, 422)
+      assert.ok(noCommune.body.includes(`value="${commune}"`), 'the communes of the chosen wilaya are listed')
+      assert.equal((await ordersOf(phone)).length, 0)
+      assert.equal(await cartLines(session), 1, 'the cart is kept')
+      // no cart cookie: nothing to order, no order
+      const noCart = await post(checkoutFields(phone))
+      assert.notEqual(noCart.statusCode, 303)
+      assert.equal((await ordersOf(phone)).length, 0)
+    })
+  })
+}

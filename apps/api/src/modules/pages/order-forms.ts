@@ -6,8 +6,8 @@ import { injectTransport, type PageForm, pageLocale, type PageRenderer } from '.
 
 /**
  * The storefront's order forms posted as plain HTML forms, when the page's scripts have not run yet (a slow
- * phone on an ad's landing page) or not at all: the product page's quick order,
- * posted to the page's own address (`POST /product/:id`).
+ * phone on an ad's landing page) or not at all: the product page's quick order and the checkout, each
+ * posted to the page's own address (`POST /product/:id`, `POST /place-order`).
  * The order goes through the same API route as the enhanced form (same rules, limits and messages); a refusal
  * renders the page again with the shopper's values and the messages next to the fields; an order taken
  * redirects (303) to the thank-you page, which the server renders with that order.
@@ -77,15 +77,16 @@ export async function orderFormRoutes(app: FastifyInstance, { renderer, sendForm
   // only here: the API's own routes keep taking JSON alone (a cross-site HTML form cannot post JSON)
   await app.register(formbody, { bodyLimit: 32 * 1024 })
 
-  app.post<{ Params: { productId: string } }>('/product/:productId', { schema: { hide: true } }, async (request, reply) => {
+  /** One posted order form: placed (303 to the thank-you page) or the page sent back with the messages. */
+  const submit = async (request: FastifyRequest, reply: FastifyReply, form: PageForm['form'], fields: Record<string, string>) => {
     const locale = pageLocale(request)
+    const sessionId = guestSessionOf(request)
     const result = await renderer.submitOrderForm({
-      form: 'quick-order',
-      // the product is the page's: a hidden field cannot name another one
-      fields: { ...formFields(request.body), productId: request.params.productId },
+      form,
+      fields,
       locale,
       api: injectTransport(app, { remoteAddress: request.ip, cookie: request.headers.cookie }),
-      sessionId: guestSessionOf(request),
+      sessionId,
       asClient: Boolean(request.cookies[CLIENT_COOKIE]),
     })
     reply.header('cache-control', 'private, no-store')
@@ -99,5 +100,13 @@ export async function orderFormRoutes(app: FastifyInstance, { renderer, sendForm
     })
     // the language goes with the address (the page was in it), personal data never does
     return reply.redirect(`/thank-you?lang=${locale}`, 303)
-  })
+  }
+
+  app.post<{ Params: { productId: string } }>('/product/:productId', { schema: { hide: true } }, async (request, reply) =>
+    // the product is the page's: a hidden field cannot name another one
+    submit(request, reply, 'quick-order', { ...formFields(request.body), productId: request.params.productId }),
+  )
+
+  // the checkout: the cart is the one the shopper's cart cookie (or account) names, never a posted field
+  app.post('/place-order', { schema: { hide: true } }, async (request, reply) => submit(request, reply, 'checkout', formFields(request.body)))
 }

@@ -15,6 +15,8 @@ export interface PageRenderer {
     form?: PageForm
     /** The order a plain-HTML form placed (the thank-you page). */
     order?: unknown
+    /** Rendered for one shopper with their cookies (checkout, cart): never kept. */
+    shopper?: boolean
   }): Promise<{ status: number; html: string; state: string; redirect?: string; page?: string }>
   /** Places an order posted by a plain HTML form through the storefront's API routes (entry-server.tsx). */
   submitOrderForm(request: {
@@ -112,10 +114,12 @@ export function injectTransport(
    * A shopper's own call (a plain form's order): their address (limits) and cookies (their session) go with it;
    * the shopper's request itself already passed the cross-site check.
    */
-  from?: { remoteAddress: string; cookie: string | undefined },
+  from?: { remoteAddress: string; cookie: string | undefined; guestSession?: string | null },
 ): ApiTransport {
   return async (url, init) => {
     const headers: Record<string, string> = {}
+    // the guest's cart session (its cookie) as the storefront's scripts send it
+    if (from?.guestSession) headers['x-session-id'] = from.guestSession
     new Headers(init.headers).forEach((value, name) => (headers[name] = value))
     if (from?.cookie) headers.cookie = from.cookie
     const reply = await app.inject({

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { toast } from '../../components/ui/toast.ts'
 import { ApiError } from '../../lib/api.ts'
+import { useHydrated } from '../../lib/hydrated.ts'
+import { usePageForm } from '../../lib/page-form.ts'
 import { purchaseEventId, track } from '../../lib/browser-pixels.ts'
 import { useApiErrorText, useMessageKey } from '../../lib/error-text.ts'
 import { cartKeys, deliveryKeys } from '../../lib/query-keys.ts'
@@ -13,6 +15,7 @@ import { useDeliveryQuote } from './api/use-delivery-quote.ts'
 import { usePlaceOrder } from './api/use-place-order.ts'
 import { type CheckoutErrors, type CheckoutField, type CheckoutValues, canSubmitCheckout, EMPTY_CHECKOUT, validateCheckout } from './checkout-form.ts'
 import { clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft } from './checkout-draft.ts'
+import { checkoutValuesOf } from './plain-checkout.ts'
 import { rememberLastOrder } from './last-order.ts'
 import { checkoutOrderBody } from './order-body.ts'
 
@@ -34,30 +37,40 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
   const queryClient = useQueryClient()
   const messageKey = useMessageKey()
   const errorText = useApiErrorText()
-  // A reload keeps what was typed (this tab only); the account fills what the draft leaves empty.
-  const [draft] = useState(readCheckoutDraft)
-  const [values, setValues] = useState<CheckoutValues>(() => {
-    const kept = Object.fromEntries(Object.entries(draft?.values ?? {}).filter(([, value]) => value !== ''))
-    return {
-      ...EMPTY_CHECKOUT,
-      firstName: user?.firstName ?? '',
-      lastName: user?.lastName ?? '',
-      phone: user?.phone ?? '',
-      ...kept,
-    }
-  })
+  // sent back by the server after a checkout posted without the scripts: what was typed and its messages
+  const sentBack = usePageForm('checkout')
+  const [values, setValues] = useState<CheckoutValues>(() => ({
+    ...EMPTY_CHECKOUT,
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    phone: user?.phone ?? '',
+    ...(sentBack ? checkoutValuesOf(sentBack.values) : {}),
+  }))
   const [errors, setErrors] = useState<CheckoutErrors>({})
   /** Server refusals by field, already translated. */
-  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({})
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>(() => sentBack?.errors ?? {})
   const [priceChange, setPriceChange] = useState<PriceQuote | null>(null)
-  const [formError, setFormError] = useState('')
+  const [formError, setFormError] = useState(() => sentBack?.message ?? '')
 
   const subtotal = cart?.subtotal ?? 0
-  const coupon = useCoupon(subtotal, values.phone, draft?.coupon)
+  const coupon = useCoupon(subtotal, values.phone, sentBack?.values.coupon)
   const placed = useRef(false)
+  // A reload keeps what was typed (this tab only), restored once the page is drawn: the first render is the
+  // server's (which knows nothing of this tab). The account fills what the draft leaves empty.
+  const [draftRead, setDraftRead] = useState(false)
+  const { setInput: setCouponInput } = coupon
   useEffect(() => {
-    if (!placed.current) saveCheckoutDraft({ values, coupon: coupon.input })
-  }, [values, coupon.input])
+    if (draftRead) return
+    setDraftRead(true)
+    const draft = sentBack ? null : readCheckoutDraft()
+    if (!draft) return
+    const kept = Object.fromEntries(Object.entries(draft.values).filter(([, value]) => value !== ''))
+    setValues((current) => ({ ...current, ...kept }))
+    if (draft.coupon) setCouponInput(draft.coupon)
+  }, [draftRead, sentBack, setCouponInput])
+  useEffect(() => {
+    if (draftRead && !placed.current) saveCheckoutDraft({ values, coupon: coupon.input })
+  }, [draftRead, values, coupon.input])
   const quote = useDeliveryQuote(values.wilaya, values.deliveryType)
   const discount = coupon.state.status === 'applied' ? coupon.state.discount : 0
   const totals = quote.fee === undefined ? undefined : computeTotals(subtotal, discount, quote.fee)
@@ -93,12 +106,16 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
     return key ? messageKey(key) : serverErrors[field]
   }
 
-  const canSubmit = canSubmitCheckout({
-    cartCount: orderable.length,
-    values,
-    isSubmitting: placeOrder.isPending,
-    feeKnown: quote.fee !== undefined,
-  })
+  // until the scripts have run the button posts the form as it is: the server checks it (order-forms.ts)
+  const hydrated = useHydrated()
+  const canSubmit =
+    !hydrated ||
+    canSubmitCheckout({
+      cartCount: orderable.length,
+      values,
+      isSubmitting: placeOrder.isPending,
+      feeKnown: quote.fee !== undefined,
+    })
 
   const send = (totalAmount: number) => {
     const result = validateCheckout(values)
@@ -181,5 +198,7 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
     priceChange,
     setPriceChange,
     formError,
+    /** The server's word on a coupon posted with the plain form, until the shopper changes the code. */
+    couponError: coupon.input === (sentBack?.values.coupon ?? '') ? sentBack?.errors.coupon : undefined,
   }
 }

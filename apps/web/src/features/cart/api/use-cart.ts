@@ -45,6 +45,12 @@ export function cartPath(owner: CartOwner, rest = ''): string {
   return `/cart/${owner}${rest}`
 }
 
+/** The cart of `owner` as the server holds it (the cart query's own fetch; the server renders checkout with it). */
+export async function fetchCart(owner: CartOwner, signal?: AbortSignal): Promise<Cart> {
+  if (owner === 'guest') return fetchGuestCart(signal)
+  return (await api<typeof cartReply>(cartPath('client'), { signal })).cart
+}
+
 /** Whose cart the page works on; undefined while the auth state is still unknown. */
 export function useCartOwner(): CartOwner | undefined {
   const { status } = useAuth()
@@ -78,8 +84,7 @@ export function useCart() {
     queryFn: async ({ signal }) => {
       const who = owner ?? 'guest'
       try {
-        if (who === 'guest') return await fetchGuestCart(signal)
-        return (await api<typeof cartReply>(cartPath('client'), { signal })).cart
+        return await fetchCart(who, signal)
       } catch (error) {
         handleCartError(queryClient, who, error)
         throw error

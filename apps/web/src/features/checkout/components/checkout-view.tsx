@@ -47,6 +47,7 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
     priceChange,
     setPriceChange,
     formError,
+    couponError,
   } = useCheckout({ cart, owner, user, onPlaced })
 
   if (isCartLoading) {
@@ -82,7 +83,14 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
     <div className="mx-auto max-w-6xl px-4 py-6 md:px-6 md:py-8">
       <title>{t('title')}</title>
       <h1 className="text-2xl font-bold">{t('title')}</h1>
-      <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start">
+      {/* a plain form too: before (or without) the scripts the server places the order (apps/api order-forms.ts) */}
+      <form
+        method="post"
+        action={`/place-order?lang=${locale}`}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start"
+      >
         <div className="flex flex-col gap-6">
           <section aria-labelledby="checkout-customer" className={section}>
             <h2 id="checkout-customer" className="text-lg font-semibold">
@@ -147,7 +155,13 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
               }}
               errors={{ wilaya: errorOf('wilaya'), commune: errorOf('commune') }}
             />
-            <DeliveryTypeField wilaya={values.wilaya} value={values.deliveryType} onChange={setDeliveryType} error={errorOf('deliveryType')} />
+            <DeliveryTypeField
+              wilaya={values.wilaya}
+              value={values.deliveryType}
+              onChange={setDeliveryType}
+              error={errorOf('deliveryType')}
+              name="deliveryType"
+            />
             {values.deliveryType === 'domicil' ? (
               <FormField id="address" label={t('customer.address')} hint={t('customer.addressHint')} error={errorOf('address')}>
                 {(control) => (
@@ -195,7 +209,7 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
             ))}
           </ul>
           {cart.hasUnavailable ? <p className="text-sm text-sale">{t('cart:unavailableNotice')}</p> : null}
-          <CouponBox coupon={coupon} />
+          <CouponBox coupon={coupon} sentBackError={couponError} />
           <OrderSummary subtotal={subtotal} discount={discount} deliveryFee={quote.fee} total={totals?.total} />
 
           {priceChange ? (

@@ -7,9 +7,11 @@ import type { CouponController } from '../api/use-coupon.ts'
 
 export interface CouponBoxProps {
   coupon: CouponController
+  /** Why the server refused the code posted with the plain form (already translated). */
+  sentBackError?: string | undefined
 }
 
-export function CouponBox({ coupon }: CouponBoxProps) {
+export function CouponBox({ coupon, sentBackError }: CouponBoxProps) {
   const { t } = useTranslation('checkout')
   const locale = useLocale()
   const [needValid, setNeedValid] = useState(false)
@@ -50,6 +52,7 @@ export function CouponBox({ coupon }: CouponBoxProps) {
     message = { text, tone: 'error' }
   }
   if (!message && needValid) message = { text: t('coupon.validateFirst'), tone: 'error' }
+  if (!message && state.status === 'idle' && sentBackError) message = { text: sentBackError, tone: 'error' }
 
   return (
     <div className="flex flex-col gap-1">
