@@ -63,5 +63,5 @@ export function canMoveOrderAs(role: StaffRole | null | undefined, to: OrderStat
  * What the audit log records, each written in the same transaction as the change: product prices,
  * delivery fees, coupons, deletions (orders, products), order status moves, payments, staff accounts.
  */
-export const AUDIT_KINDS = ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff'] as const
+export const AUDIT_KINDS = ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff', 'blacklist'] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]

@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
             path: 'audit-log',
             lazy: async () => ({ Component: (await import('./routes/audit-log.tsx')).AuditLogPage }),
           },
+          {
+            path: 'blacklist',
+            lazy: async () => ({ Component: (await import('./routes/blacklist.tsx')).BlacklistPage }),
+          },
           { path: 'account', lazy: async () => ({ Component: (await import('./routes/account.tsx')).AccountPage }) },
           { path: '*', Component: NotFoundPage },
         ],

@@ -11,6 +11,7 @@ import {
   type AdminProductRow,
   adminProductRow,
   adminShopSettings,
+  customerCard,
   dashboardFigures,
   orderPage,
   shopSettings,
@@ -212,6 +213,11 @@ export const SHOP_SETTINGS = fixture(adminShopSettings, {
   maxOrderQuantity: 20,
   maxOpenOrdersPerPhone: 3,
   draftExpiryHours: 48,
+  riskHighAmount: 15000,
+  riskRecentOrders: 3,
+  riskTrustedMaySkipCall: true,
+  riskHighMustCall: true,
+  riskVeryHighAction: 'hold',
   updatedAt: '2026-11-24T06:00:00.000Z',
 })
 
@@ -286,3 +292,33 @@ export function productRow(overrides: Partial<z.input<typeof adminProductRow>> =
 
 /** `GET /admin/products` with these rows on one page. */
 export const productList = (products: AdminProductRow[]) => fixture(adminProductList, { products, currentPage: 1, totalPages: 1, total: products.length })
+
+/** The customer card of ORDER_PAGE's phone: a history with returns and a fake order, one possible duplicate. */
+export const CUSTOMER_CARD = fixture(customerCard, {
+  phone: '0551234567',
+  orders: [
+    { _id: 'o-1', trackingNumber: 'KH-240117-0042', createdAt: '2025-11-21T09:30:00.000Z', status: 'pending', totalAmount: 9300, customerName: 'Yacine Haddad', onHold: false, callOutcomes: [], version: 3 },
+    { _id: 'o-2', trackingNumber: 'KH-240117-0043', createdAt: '2025-11-21T09:00:00.000Z', status: 'pending', totalAmount: 4400, customerName: 'Yacine Haddad', onHold: false, callOutcomes: [], version: 1 },
+    { _id: 'o-3', trackingNumber: 'KH-231001-0007', createdAt: '2025-10-01T09:00:00.000Z', status: 'returned', totalAmount: 6200, customerName: 'Yacine H', onHold: false, callOutcomes: ['confirmed'], version: 5 },
+    { _id: 'o-4', trackingNumber: 'KH-230901-0003', createdAt: '2025-09-01T09:00:00.000Z', status: 'cancelled', totalAmount: 5100, customerName: 'Yacine H', onHold: false, callOutcomes: ['no_answer', 'fake'], version: 3 },
+  ],
+  counts: { orders: 4, delivered: 0, returned: 1, cancelled: 1, fake: 1, noAnswer: 0, wrongNumber: 0 },
+  successRate: 0,
+  firstOrderAt: '2025-09-01T09:00:00.000Z',
+  lastOrderAt: '2025-11-21T09:30:00.000Z',
+  notes: [{ _id: 'n-9', orderId: 'o-3', trackingNumber: 'KH-231001-0007', text: 'Refused at the door', staffName: 'Samir', createdAt: '2025-10-05T09:00:00.000Z' }],
+  duplicates: [
+    { _id: 'o-2', trackingNumber: 'KH-240117-0043', createdAt: '2025-11-21T09:00:00.000Z', status: 'pending', totalAmount: 4400, customerName: 'Yacine Haddad', onHold: false, callOutcomes: [], version: 1 },
+  ],
+  blacklist: null,
+  risk: {
+    level: 'very_high',
+    score: 7,
+    reasons: [
+      { code: 'cancelled_as_fake', count: 1, points: 3 },
+      { code: 'past_returns', count: 1, points: 2 },
+      { code: 'many_recent_orders', count: 2, points: 2 },
+    ],
+    action: 'hold',
+  },
+})

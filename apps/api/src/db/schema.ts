@@ -9,6 +9,7 @@ import {
   PIXEL_PLATFORMS,
   RETURN_REQUEST_STATUSES,
   STAFF_ROLES,
+  VERY_HIGH_RISK_ACTIONS,
 } from '@shop/shared'
 import { sql } from 'drizzle-orm'
 import {
@@ -443,6 +444,8 @@ export const orders = pgTable(
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     couponCode: text('coupon_code'),
     callAttempts: integer('call_attempts').notNull().default(0),
+    /** A very high risk order the shop keeps on hold (settings): staff see it flagged, the courier export leaves it out. */
+    onHold: boolean('on_hold').notNull().default(false),
     deliveryTrackingId: text('delivery_tracking_id'),
     /** Bumped on every change: staff send the version they saw, a stale one gets a conflict. */
     version: integer('version').notNull().default(1),
@@ -706,6 +709,12 @@ export const shopSettings = pgTable(
     maxOpenOrdersPerPhone: integer('max_open_orders_per_phone').notNull().default(3),
     /** Hours an abandoned quick order (order_drafts) stays on the call-back list. */
     draftExpiryHours: integer('draft_expiry_hours').notNull().default(48),
+    /** Risk rules (packages/shared/src/risk.ts): thresholds, and what the trusted, high and very high levels do. */
+    riskHighAmount: integer('risk_high_amount').notNull().default(15000),
+    riskRecentOrders: integer('risk_recent_orders').notNull().default(3),
+    riskTrustedMaySkipCall: boolean('risk_trusted_may_skip_call').notNull().default(true),
+    riskHighMustCall: boolean('risk_high_must_call').notNull().default(true),
+    riskVeryHighAction: text('risk_very_high_action', { enum: VERY_HIGH_RISK_ACTIONS }).notNull().default('hold'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -720,6 +729,27 @@ export const shopSettings = pgTable(
       'shop_settings_order_limits_check',
       sql`${t.maxLineQuantity} between 1 and 1000 and ${t.maxOrderQuantity} between ${t.maxLineQuantity} and 10000 and ${t.maxOpenOrdersPerPhone} between 1 and 100`,
     ),
+    check(
+      'shop_settings_risk_check',
+      sql`${t.riskHighAmount} >= 0 and ${t.riskRecentOrders} between 2 and 50 and ${t.riskVeryHighAction} in ('refuse', 'hold')`,
+    ),
+  ],
+)
+
+/** Phones the shop refuses (or holds) at checkout and never hands to the courier: who added each, when and why. */
+export const phoneBlacklist = pgTable(
+  'phone_blacklist',
+  {
+    phone: text('phone').primaryKey(),
+    reason: text('reason').notNull(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('phone_blacklist_phone_format', sql`${t.phone} ~ '^0[567][0-9]{8}$'`),
+    check('phone_blacklist_reason_length', sql`char_length(${t.reason}) between 1 and 300`),
+    index('phone_blacklist_created_idx').on(t.createdAt.desc()),
   ],
 )
 
@@ -777,7 +807,7 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('audit_log_kind_check', oneOf(t.kind, ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff'])),
+    check('audit_log_kind_check', oneOf(t.kind, ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff', 'blacklist'])),
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('audit_log_kind_created_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
   ],

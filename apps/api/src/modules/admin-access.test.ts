@@ -28,6 +28,11 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'GET /orders/export.csv': 'manager',
   'POST /orders/:id/mark-paid': 'manager',
   'PATCH /orders/:id/return-requests/:requestId': 'manager',
+  'POST /orders/:id/merge': 'agent',
+  'GET /customers/:phone': 'agent',
+  'GET /blacklist': 'manager',
+  'POST /blacklist': 'manager',
+  'DELETE /blacklist/:phone': 'manager',
 
   'GET /drafts': 'agent',
   'DELETE /drafts/:id': 'agent',

@@ -5,6 +5,7 @@ import { auditAdminRoutes } from './audit/audit.admin-routes.ts'
 import { bannerAdminRoutes } from './banners/banners.admin-routes.ts'
 import { categoryAdminRoutes } from './catalogue/categories.admin-routes.ts'
 import { productAdminRoutes } from './catalogue/products.admin-routes.ts'
+import { customerAdminRoutes } from './customers/customers.admin-routes.ts'
 import { couponAdminRoutes } from './coupons/coupons.admin-routes.ts'
 import { dashboardRoutes } from './dashboard/dashboard.admin-routes.ts'
 import { draftAdminRoutes } from './drafts/drafts.admin-routes.ts'
@@ -36,4 +37,5 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(inboxAdminRoutes)
   await app.register(auditAdminRoutes)
   await app.register(draftAdminRoutes)
+  await app.register(customerAdminRoutes)
 }

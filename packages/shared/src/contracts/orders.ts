@@ -442,6 +442,8 @@ export const adminOrder = z.object({
   notes: z.string().nullable(),
   customerNote: z.string().nullable(),
   callAttempts: count,
+  /** Kept on hold by the shop's risk rules (a very high risk phone): not exported to the courier. */
+  onHold: z.boolean().default(false),
   version: z.number().int(),
 })
 export type AdminOrder = z.output<typeof adminOrder>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { emailAddress } from '../checkout.ts'
 import { PAYMENT_METHODS, WILAYA_DIVISIONS } from '../orders.ts'
 import { dzMobile, dzShopPhone } from '../phone.ts'
+import { VERY_HIGH_RISK_ACTIONS } from '../risk.ts'
 import { optionalText, timestamp } from './http.ts'
 
 /** Shop settings: the storefront's `GET /settings`, the owner's `/admin/settings`. */
@@ -72,6 +73,12 @@ export const shopSettingsBody = z.object({
   maxOpenOrdersPerPhone: z.number().int().min(1).max(100).optional(),
   /** Hours an abandoned quick order stays on the call-back list (1 hour to 30 days). */
   draftExpiryHours: z.number().int().min(1).max(720).optional(),
+  /** Risk rules: the amount a phone never delivered to must stay under, orders in 24 h, what each level does. */
+  riskHighAmount: z.number().int().min(0).max(10_000_000).optional(),
+  riskRecentOrders: z.number().int().min(2).max(50).optional(),
+  riskTrustedMaySkipCall: z.boolean().optional(),
+  riskHighMustCall: z.boolean().optional(),
+  riskVeryHighAction: z.enum(VERY_HIGH_RISK_ACTIONS).optional(),
 })
 
 /** The owner's view of the settings (`/admin/settings`). */
@@ -94,6 +101,11 @@ export const adminShopSettings = z.object({
   maxOrderQuantity: z.number().int(),
   maxOpenOrdersPerPhone: z.number().int(),
   draftExpiryHours: z.number().int(),
+  riskHighAmount: z.number().int(),
+  riskRecentOrders: z.number().int(),
+  riskTrustedMaySkipCall: z.boolean(),
+  riskHighMustCall: z.boolean(),
+  riskVeryHighAction: z.enum(VERY_HIGH_RISK_ACTIONS),
   updatedAt: timestamp,
 })
 export type AdminShopSettings = z.output<typeof adminShopSettings>

@@ -31,6 +31,8 @@ export const en = {
     STATUS_MOVE_NOT_ALLOWED: 'This status change is not allowed.',
     NO_STOPDESK: 'No stop desk in this wilaya: home delivery only.',
     IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different order.',
+    ORDER_NOT_ACCEPTED: 'We cannot take this order online. Please call the shop to place it.',
+    MERGE_NOT_ALLOWED: 'These two orders cannot be merged (same phone, both still open, two different orders).',
     TOO_MANY_REQUESTS: 'Too many attempts. Please wait and try again.',
     INTERNAL: 'Server error. Please try again later.',
     UNAVAILABLE: 'The store is busy. Please try again in a moment.',

@@ -33,6 +33,8 @@ export const fr: Messages = {
     STATUS_MOVE_NOT_ALLOWED: "Ce changement de statut n'est pas autorisé.",
     NO_STOPDESK: 'Pas de point relais dans cette wilaya : livraison à domicile uniquement.',
     IDEMPOTENCY_KEY_REUSED: 'Cette clé de requête a déjà servi pour une autre commande.',
+    ORDER_NOT_ACCEPTED: 'Nous ne pouvons pas enregistrer cette commande en ligne. Appelez la boutique pour la passer.',
+    MERGE_NOT_ALLOWED: 'Ces deux commandes ne peuvent pas être fusionnées (même numéro, toutes deux encore ouvertes, deux commandes différentes).',
     TOO_MANY_REQUESTS: 'Trop de tentatives. Patientez puis réessayez.',
     INTERNAL: 'Erreur du serveur. Veuillez réessayer plus tard.',
     UNAVAILABLE: 'La boutique est très sollicitée. Réessayez dans un instant.',

@@ -13,7 +13,7 @@ function stubAs(staff: typeof OWNER) {
 }
 
 const AGENT_LINKS = ['Tableau de bord', 'Commandes', 'Rappels']
-const MANAGER_LINKS = [...AGENT_LINKS, 'Produits', 'Catégories', 'Codes promo', 'Tarifs de livraison', 'Bannières', 'Messages', 'Newsletter']
+const MANAGER_LINKS = [...AGENT_LINKS, 'Liste noire', 'Produits', 'Catégories', 'Codes promo', 'Tarifs de livraison', 'Bannières', 'Messages', 'Newsletter']
 const OWNER_LINKS = [...MANAGER_LINKS, 'Pixels', 'Paramètres', 'Équipe', 'Journal des modifications']
 
 async function navLinks() {

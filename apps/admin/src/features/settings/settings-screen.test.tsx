@@ -42,4 +42,23 @@ describe('settings: order limits', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }))
     expect(await screen.findByText('Le maximum par commande ne peut pas être inférieur au maximum par article (10).')).toBeTruthy()
   })
+
+  test('the risk rules: the amount, the orders in 24 hours and what each level does are saved (French)', async () => {
+    const fetchMock = stubApi({
+      '/admin/auth/me': { data: { staff: OWNER } },
+      '/admin/dashboard': { data: FIGURES },
+      '/settings': { data: SHOP },
+      '/admin/settings': ({ method, body }) => ({ data: { settings: method === 'PATCH' ? { ...SETTINGS, ...(body as object) } : SETTINGS } }),
+    })
+    renderApp({ url: '/admin/settings', locale: 'fr' })
+    const amount = (await screen.findByLabelText('Montant qui demande une livraison antérieure', undefined, { timeout: 5000 })) as HTMLInputElement
+    expect(amount.value).toBe('15000')
+    fireEvent.change(amount, { target: { value: '12000' } })
+    fireEvent.click(screen.getByLabelText("Les numéros fiables peuvent sauter l'appel"))
+    fireEvent.change(screen.getByLabelText('Commandes à risque très élevé'), { target: { value: 'refuse' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les paramètres' }))
+    await waitFor(() => expect(callsTo(fetchMock, '/admin/settings').some((c) => c.method === 'PATCH')).toBe(true))
+    const sent = callsTo(fetchMock, '/admin/settings').find((c) => c.method === 'PATCH')?.body as Record<string, unknown>
+    expect([sent.riskHighAmount, sent.riskRecentOrders, sent.riskTrustedMaySkipCall, sent.riskHighMustCall, sent.riskVeryHighAction]).toEqual([12000, 3, false, true, 'refuse'])
+  })
 })

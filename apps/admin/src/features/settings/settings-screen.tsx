@@ -1,8 +1,9 @@
-import { type AdminShopSettings as ShopSettings, type adminShopSettingsReply, normalizeDzMobile, normalizeDzPhone, WILAYA_DIVISIONS } from '@shop/shared'
+import { type AdminShopSettings as ShopSettings, type adminShopSettingsReply, normalizeDzMobile, normalizeDzPhone, VERY_HIGH_RISK_ACTIONS, type VeryHighRiskAction, WILAYA_DIVISIONS } from '@shop/shared'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../components/ui/button-class.ts'
+import { CheckboxField } from '../../components/ui/checkbox-field.tsx'
 import { ErrorState } from '../../components/ui/error-state.tsx'
 import { FormMessage } from '../../components/ui/form-message.tsx'
 import { SectionCard } from '../../components/ui/section-card.tsx'
@@ -18,9 +19,9 @@ import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
 const KEY = ['admin-settings'] as const
 const TEXT_FIELDS = ['nameAr', 'nameFr', 'phone', 'whatsapp', 'email', 'addressAr', 'addressFr', 'bankDetails', 'ccpDetails'] as const
 type TextKey = (typeof TEXT_FIELDS)[number]
-const LIMIT_FIELDS = ['maxLineQuantity', 'maxOrderQuantity', 'maxOpenOrdersPerPhone'] as const
-/** Whole numbers of the form: the order limits and the hours a call-back draft is kept. */
-const NUMBER_FIELDS = [...LIMIT_FIELDS, 'draftExpiryHours'] as const
+const ORDER_LIMIT_FIELDS = ['maxLineQuantity', 'maxOrderQuantity', 'maxOpenOrdersPerPhone'] as const
+/** Whole numbers of the form: the order limits, the risk thresholds and the hours a call-back draft is kept. */
+const NUMBER_FIELDS = [...ORDER_LIMIT_FIELDS, 'riskHighAmount', 'riskRecentOrders', 'draftExpiryHours'] as const
 type LimitKey = (typeof NUMBER_FIELDS)[number]
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
@@ -31,6 +32,12 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     ...Object.fromEntries(NUMBER_FIELDS.map((key) => [key, String(settings[key])])),
     wilayaDivision: String(settings.wilayaDivision),
   }) as Record<TextKey | LimitKey | 'wilayaDivision', string>)
+  // what each risk level does (packages/shared/src/risk.ts)
+  const [riskRules, setRiskRules] = useState(() => ({
+    riskTrustedMaySkipCall: settings.riskTrustedMaySkipCall,
+    riskHighMustCall: settings.riskHighMustCall,
+    riskVeryHighAction: settings.riskVeryHighAction as VeryHighRiskAction,
+  }))
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: KEY })
     // The shell shows the shop's name from the public settings.
@@ -71,7 +78,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     if (values.whatsapp.trim() && normalizeDzMobile(values.whatsapp) === null) wrong.whatsapp = t('validation:phone.invalid')
     setPhoneErrors(wrong)
     if (Object.keys(wrong).length > 0) return
-    const body: Record<string, unknown> = { wilayaDivision: Number(values.wilayaDivision) }
+    const body: Record<string, unknown> = { wilayaDivision: Number(values.wilayaDivision), ...riskRules }
     for (const key of TEXT_FIELDS) {
       const value = values[key].trim()
       body[key] = key === 'nameAr' || key === 'nameFr' ? value : value || null
@@ -141,7 +148,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         </SectionCard>
         <SectionCard title={t('settings.orderLimits')}>
           <div className="grid gap-3 md:grid-cols-3">
-            {LIMIT_FIELDS.map((key) => (
+            {ORDER_LIMIT_FIELDS.map((key) => (
               <TextField key={key} label={t(`settings.${key}`)} type="text" inputMode="numeric" dir="ltr" {...bind(key)} />
             ))}
           </div>
@@ -152,6 +159,28 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
             <TextField label={t('settings.draftExpiryHours')} type="text" inputMode="numeric" dir="ltr" {...bind('draftExpiryHours')} />
           </div>
           <p className="mt-2 text-xs text-muted">{t('settings.callbacksHelp')}</p>
+        </SectionCard>
+        <SectionCard title={t('settings.risk.title')}>
+          <div className="grid gap-3 md:grid-cols-2">
+            <TextField label={t('settings.risk.highAmount')} type="text" inputMode="numeric" dir="ltr" {...bind('riskHighAmount')} />
+            <TextField label={t('settings.risk.recentOrders')} type="text" inputMode="numeric" dir="ltr" {...bind('riskRecentOrders')} />
+            <CheckboxField
+              label={t('settings.risk.trustedMaySkipCall')}
+              checked={riskRules.riskTrustedMaySkipCall}
+              onChange={(event) => setRiskRules({ ...riskRules, riskTrustedMaySkipCall: event.target.checked })}
+            />
+            <CheckboxField
+              label={t('settings.risk.highMustCall')}
+              checked={riskRules.riskHighMustCall}
+              onChange={(event) => setRiskRules({ ...riskRules, riskHighMustCall: event.target.checked })}
+            />
+            <SelectField
+              label={t('settings.risk.veryHigh')}
+              value={riskRules.riskVeryHighAction}
+              onChange={(event) => setRiskRules({ ...riskRules, riskVeryHighAction: event.target.value as VeryHighRiskAction })}
+              options={VERY_HIGH_RISK_ACTIONS.map((a) => ({ value: a, label: t(`settings.risk.${a}`) }))}
+            />
+          </div>
         </SectionCard>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>

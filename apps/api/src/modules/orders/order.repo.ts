@@ -16,6 +16,7 @@ import {
   variants,
   wilayas,
 } from '../../db/schema.ts'
+import { riskFactsSql, readRiskFacts } from '../customers/customers.repo.ts'
 import type { OrderRow } from './order.read.ts'
 
 /** The SQL of placing an order (order.service.ts holds the rules and the transaction). */
@@ -81,6 +82,8 @@ export async function readQuote(
       variant: { id: variants.id, size: variants.size, color: variants.color, stock: variants.stock, sku: variants.sku, image },
       // one lock however many rows: an uncorrelated sub-select runs once
       phoneLocked: sql<unknown>`(select pg_advisory_xact_lock(hashtextextended(${`order-phone:${q.phone}`}, 0)))`,
+      // the phone's history and blacklist entry, for its risk (one sub-select, run once like the lock)
+      riskFacts: riskFactsSql(q.phone),
     })
     .from(shopSettings)
     .leftJoin(communes, eq(communes.id, q.communeId))
@@ -91,7 +94,14 @@ export async function readQuote(
     .where(eq(shopSettings.id, 1))
   const first = rows[0]
   if (!first) throw new Error('shop_settings row missing: the bootstrap step creates it')
-  return { settings: first.settings, commune: first.commune, wilaya: first.wilaya, delivery: first.delivery, variants: rows }
+  return {
+    settings: first.settings,
+    commune: first.commune,
+    wilaya: first.wilaya,
+    delivery: first.delivery,
+    variants: rows,
+    riskFacts: readRiskFacts(first.riskFacts),
+  }
 }
 
 /** A row of `orders` as the driver returned it (column names), mapped as drizzle maps its own selects. */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
 import { matchVariants } from '../cart/cart.service.ts'
 import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupons.service.ts'
+import { riskOf } from '../customers/customers.service.ts'
 import { deliveryQuoteOf } from '../shipping/shipping.service.ts'
 import { findOrder, type OrderRow, orderReply, replyOf } from './order.read.ts'
 import { claimIdempotencyKey, findIdempotencyKey, lockLines, readQuote, takeStock, variantStock, writeOrder } from './order.repo.ts'
@@ -104,6 +105,11 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
     coupon = checked.coupon
     discount = checked.discount
   }
+  const total = subtotal - discount + fee.price
+  // the phone's risk from the shop's own history (packages/shared/src/risk.ts): a very high risk (a blacklisted
+  // phone among them) is refused with a neutral message, or kept on hold, as the shop's settings say
+  const risk = riskOf(read.riskFacts, settings, { total })
+  if (risk.action === 'refuse') throw new AppError('ORDER_NOT_ACCEPTED')
   return {
     settings,
     commune,
@@ -112,8 +118,9 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
     subtotal,
     discount,
     deliveryFee: fee.price,
-    total: subtotal - discount + fee.price,
+    total,
     coupon,
+    onHold: risk.action === 'hold',
   }
 }
 
@@ -210,6 +217,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
         total: quote.total,
         couponId: quote.coupon?.id ?? null,
         couponCode: quote.coupon?.code ?? null,
+        onHold: quote.onHold,
       },
       lines,
       idempotencyKey: ctx.idempotencyKey ? { scope, key: ctx.idempotencyKey } : null,

@@ -253,6 +253,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
     notes: o.notes,
     customerNote: o.notes,
     callAttempts: o.callAttempts,
+    onHold: o.onHold,
     version: o.version,
   }
   return {
@@ -315,7 +316,8 @@ export async function exportRows(db: Db, filter: OrderFilter, max: number) {
     .from(orders)
     .innerJoin(wilaya58, eq(wilaya58.code, orders.wilayaCode58))
     .innerJoin(communes, eq(communes.id, orders.communeId))
-    .where(orderConditions(filter))
+    // orders kept on hold (risk) and orders of a blacklisted phone never reach the courier
+    .where(and(orderConditions(filter), eq(orders.onHold, false), sql`not exists (select 1 from phone_blacklist b where b.phone = ${orders.phone})`))
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(max)
   type Line = { nameAr: string; nameFr: string; size: string; color: string; quantity: number }

@@ -27,6 +27,11 @@ const settingsReply = (s: ShopSettingsRow): z.input<typeof adminShopSettingsRepl
   maxOrderQuantity: s.maxOrderQuantity,
   maxOpenOrdersPerPhone: s.maxOpenOrdersPerPhone,
   draftExpiryHours: s.draftExpiryHours,
+  riskHighAmount: s.riskHighAmount,
+  riskRecentOrders: s.riskRecentOrders,
+  riskTrustedMaySkipCall: s.riskTrustedMaySkipCall,
+  riskHighMustCall: s.riskHighMustCall,
+  riskVeryHighAction: s.riskVeryHighAction,
   updatedAt: s.updatedAt,
 })
 

@@ -1,6 +1,6 @@
 import { useLocale } from '@shop/client-kit'
-import type { OrderStatus } from '@shop/shared'
-import { useState } from 'react'
+import type { AdminOrder, OrderStatus } from '@shop/shared'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -28,6 +28,8 @@ import { TrackingIdForm } from './tracking-id-form.tsx'
 
 export interface OrderViewProps {
   orderId: string
+  /** What the route shows of the customer beside the call (the customer card, another feature). */
+  customer?: (order: AdminOrder) => ReactNode
 }
 
 function readListSearch(state: unknown): string {
@@ -38,7 +40,7 @@ function readListSearch(state: unknown): string {
 }
 
 /** One order: what was bought, by whom, where; the call, the status moves, payment, returns and the slip. */
-export function OrderView({ orderId }: OrderViewProps) {
+export function OrderView({ orderId, customer }: OrderViewProps) {
   const { t } = useTranslation(['orders', 'common'])
   const locale = useLocale()
   const location = useLocation()
@@ -104,6 +106,9 @@ export function OrderView({ orderId }: OrderViewProps) {
               {t('detail.heading')} <bdi dir="ltr">{order.trackingNumber}</bdi>
             </h1>
             <OrderStatusChip status={order.status} />
+            {order.onHold ? (
+              <span className="inline-flex items-center rounded-full bg-danger px-2.5 py-0.5 text-xs font-semibold text-white">{t('detail.onHold')}</span>
+            ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm text-muted">{formatDateTime(order.createdAt, locale)}</span>
@@ -155,6 +160,7 @@ export function OrderView({ orderId }: OrderViewProps) {
                 onRecord={(outcome, note) => run({ kind: 'call', outcome, note, version: order.version })}
               />
             ) : null}
+            {customer?.(order)}
             <StatusMoves
               moves={allowedMoves}
               isBusy={isBusy}
