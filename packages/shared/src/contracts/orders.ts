@@ -396,7 +396,7 @@ export const adminOrderRow = z.object({
   callAttempts: count,
   hasReturnRequest: z.boolean(),
   /** Where the order was taken: the storefront, or by staff (phone, WhatsApp...). */
-  source: z.enum(ORDER_SOURCES),
+  source: z.enum(ORDER_SOURCES).default('storefront'),
   version: z.number().int(),
 })
 export type AdminOrderRow = z.output<typeof adminOrderRow>
@@ -466,7 +466,7 @@ export const adminOrder = z.object({
   notes: z.string().nullable(),
   customerNote: z.string().nullable(),
   callAttempts: count,
-  source: z.enum(ORDER_SOURCES),
+  source: z.enum(ORDER_SOURCES).default('storefront'),
   version: z.number().int(),
 })
 export type AdminOrder = z.output<typeof adminOrder>
@@ -483,7 +483,7 @@ export const orderHistoryEntry = z.object({
   /** The change came from the customer (a return request, a cancellation). */
   byClient: z.boolean(),
   /** What the entry changed, for the kinds that keep it (an edit: orderEditDetails). */
-  details: z.record(z.string(), z.unknown()).nullable(),
+  details: z.record(z.string(), z.unknown()).nullable().optional(),
   createdAt: timestamp,
 })
 export type OrderHistoryEntry = z.output<typeof orderHistoryEntry>
