@@ -10,6 +10,8 @@ export const orderKeys = {
   product: (id: string) => ['orders', 'product', id] as const,
   /** a few active products found by name, to add a line */
   productSearch: (term: string) => ['orders', 'product-search', term] as const,
+  /** the delivery fee of a wilaya and type, for a new order */
+  deliveryFee: (wilaya: number, type: string) => ['orders', 'delivery-fee', wilaya, type] as const,
   /** an edit's new totals, as the server would save them */
   editPreview: (id: string, body: string) => ['orders', 'edit-preview', id, body] as const,
 }

@@ -2,6 +2,9 @@ import {
   type adminProductList,
   type adminProductReply,
   type communesReply,
+  type deliveryQuote,
+  type ManualOrderBody,
+  type orderPage,
   type OrderEditBody,
   type orderEditReply,
   type OrderEditReply,
@@ -78,5 +81,29 @@ export function useCommunes(wilaya: number | null) {
     queryFn: ({ signal }) => api<typeof communesReply>(`/location/states/${wilaya}/cities`, { signal }).then((d) => d.cities),
     enabled: wilaya !== null && wilaya > 0,
     staleTime: Number.POSITIVE_INFINITY,
+  })
+}
+
+/** The delivery fee checkout would charge for a wilaya and delivery type (`GET /shipping/one`). */
+export function useDeliveryFee(wilaya: number | null, type: string) {
+  return useQuery({
+    queryKey: orderKeys.deliveryFee(wilaya ?? 0, type),
+    queryFn: ({ signal }) => api<typeof deliveryQuote>(`/shipping/one?${new URLSearchParams({ wilaya: String(wilaya), type })}`, { signal }),
+    enabled: wilaya !== null && wilaya > 0,
+    retry: false,
+  })
+}
+
+/** `POST /admin/orders`: an order taken by staff for a customer; the lists and the dashboard are read again. */
+export function useCreateOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: ManualOrderBody) => api<typeof orderPage>('/admin/orders', { method: 'POST', body }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all() }),
+      ])
+    },
   })
 }

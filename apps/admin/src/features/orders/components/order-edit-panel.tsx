@@ -20,6 +20,8 @@ export interface DraftLine {
   size: string
   color: string
   quantity: number
+  /** The product's price today (a new order's lines). */
+  price?: number
 }
 
 interface Draft {
@@ -246,7 +248,7 @@ function EditForm({ order, draft, onChange, onClose }: { order: AdminOrder; draf
 }
 
 /** One line: its size and colour from the product's variants (with the stock of each), the quantity, remove. */
-function LineEditor({ line, canRemove, onChange, onRemove }: { line: DraftLine; canRemove: boolean; onChange: (patch: Partial<DraftLine>) => void; onRemove: () => void }) {
+export function LineEditor({ line, canRemove, onChange, onRemove }: { line: DraftLine; canRemove: boolean; onChange: (patch: Partial<DraftLine>) => void; onRemove: () => void }) {
   const { t } = useTranslation('orders')
   const locale = useLocale()
   const product = useOrderProduct(line.productId)
@@ -332,7 +334,7 @@ function QuantityStepper({ value, label, onChange }: { value: number; label: str
 }
 
 /** Search a product by name and add it as a new line. */
-function AddProduct({ onAdd }: { onAdd: (product: { id: string; name: string }) => void }) {
+export function AddProduct({ onAdd }: { onAdd: (product: { id: string; name: string; price: number }) => void }) {
   const { t } = useTranslation('orders')
   const locale = useLocale()
   const [term, setTerm] = useState('')
@@ -353,7 +355,7 @@ function AddProduct({ onAdd }: { onAdd: (product: { id: string; name: string }) 
                     type="button"
                     className={buttonClass('ghost', 'w-full justify-between text-start')}
                     onClick={() => {
-                      onAdd({ id: p._id, name })
+                      onAdd({ id: p._id, name, price: p.price })
                       setTerm('')
                     }}
                   >
