@@ -57,7 +57,7 @@ describe('editing an order during the call', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Modifier la commande' }, { timeout: 5000 }))
     const size = await screen.findByRole('combobox', { name: 'Taille' })
     // every size of the product, with its stock
-    await waitFor(() => expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual(['42 (3 en stock)', '43 (0 en stock)', '44 (5 en stock)']))
+    await waitFor(() => expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual(['42 (reste 3)', '43 (reste 0)', '44 (reste 5)']))
     fireEvent.change(size, { target: { value: '44' } })
     fireEvent.click(screen.getByRole('button', { name: 'Un de moins' }))
     const exact = { normalizer: (text: string) => text }

@@ -275,7 +275,7 @@ export function LineEditor({ line, canRemove, onChange, onRemove }: { line: Draf
           {t('orderEdit.removeShort')}
         </button>
       </div>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid gap-2 sm:grid-cols-2">
         <SelectField
           label={t('orderEdit.size')}
           value={line.size}
