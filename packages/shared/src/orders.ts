@@ -121,3 +121,22 @@ export type OrderLimits = { maxLineQuantity: number; maxOrderQuantity: number; m
 
 /** The most units of one line a cart or an order may ask for, whatever the shop's own limit. */
 export const MAX_LINE_QUANTITY = 100
+
+/** Statuses whose lines, address and delivery staff may still edit (the goods have not left the shop). */
+export const EDITABLE_STATUSES = ['pending', 'confirmed', 'processing'] as const satisfies readonly OrderStatus[]
+
+/**
+ * Where an order was taken: the storefront's checkout, or by staff for a customer who ordered by phone,
+ * WhatsApp, Instagram, Facebook or in the shop (a manual order).
+ */
+export const ORDER_SOURCES = ['storefront', 'phone', 'whatsapp', 'instagram', 'facebook', 'in_person'] as const
+export type OrderSource = (typeof ORDER_SOURCES)[number]
+/** The sources staff pick from for a manual order. */
+export const MANUAL_ORDER_SOURCES = ['phone', 'whatsapp', 'instagram', 'facebook', 'in_person'] as const satisfies readonly OrderSource[]
+export type ManualOrderSource = (typeof MANUAL_ORDER_SOURCES)[number]
+
+/** What a bulk action of the order list does to each selected order (printing slips and the CSV are the browser's). */
+export const BULK_ORDER_ACTIONS = ['confirm', 'status'] as const
+export type BulkOrderAction = (typeof BULK_ORDER_ACTIONS)[number]
+/** The most orders one bulk action takes (a page of the list at its largest). */
+export const BULK_ORDERS_MAX = 100

@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: DashboardPage },
           { path: 'orders', lazy: async () => ({ Component: (await import('./routes/orders.tsx')).OrdersPage }) },
+          { path: 'orders/new', lazy: async () => ({ Component: (await import('./routes/order-new.tsx')).OrderNewPage }) },
           { path: 'orders/slips', lazy: async () => ({ Component: (await import('./routes/order-slips.tsx')).OrderSlipsPage }) },
           { path: 'callbacks', lazy: async () => ({ Component: (await import('./routes/callbacks.tsx')).CallbacksPage }) },
           { path: 'orders/:orderId', lazy: async () => ({ Component: (await import('./routes/order.tsx')).OrderPage }) },

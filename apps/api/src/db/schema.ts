@@ -3,6 +3,7 @@ import {
   COUPON_TYPES,
   DELIVERY_TYPES,
   ORDER_HISTORY_KINDS,
+  ORDER_SOURCES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -447,6 +448,8 @@ export const orders = pgTable(
     /** A very high risk order the shop keeps on hold (settings): staff see it flagged, the courier export leaves it out. */
     onHold: boolean('on_hold').notNull().default(false),
     deliveryTrackingId: text('delivery_tracking_id'),
+    /** Where the order was taken: the storefront, or by staff (a manual order: phone, WhatsApp...). */
+    source: text('source', { enum: ORDER_SOURCES }).notNull().default('storefront'),
     /** Bumped on every change: staff send the version they saw, a stale one gets a conflict. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -457,6 +460,7 @@ export const orders = pgTable(
     check('orders_payment_method_check', oneOf(t.paymentMethod, PAYMENT_METHODS)),
     check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check('orders_delivery_type_check', oneOf(t.deliveryType, DELIVERY_TYPES)),
+    check('orders_source_check', oneOf(t.source, ORDER_SOURCES)),
     check('orders_phone_format', sql`${t.phone} ~ '^0[567][0-9]{8}$'`),
     check(
       'orders_amounts_check',

@@ -1,11 +1,26 @@
 import { z } from 'zod'
-import { ADDRESS_MAX, ADDRESS_MIN, customerInfoSchema, deliveryTypeSchema, normalizeCouponCode, optionalEmail, orderNotes, paymentMethodSchema } from '../checkout.ts'
+import {
+  ADDRESS_MAX,
+  ADDRESS_MIN,
+  customerInfoSchema,
+  deliveryTypeSchema,
+  normalizeCouponCode,
+  optionalEmail,
+  orderNotes,
+  paymentMethodSchema,
+  personName,
+  requiredPhone,
+} from '../checkout.ts'
 import {
   CALL_OUTCOMES,
   type CallOutcome,
   DELIVERY_TYPES,
+  BULK_ORDER_ACTIONS,
+  BULK_ORDERS_MAX,
+  MANUAL_ORDER_SOURCES,
   MAX_LINE_QUANTITY,
   ORDER_HISTORY_KINDS,
+  ORDER_SOURCES,
   ORDER_STATUSES,
   type OrderStatus,
   PAYMENT_METHODS,
@@ -295,6 +310,7 @@ const orderFilterQuery = {
   to: day.optional(),
   wilaya: z.coerce.number().int().min(1).max(99).optional(),
   paymentMethod: paymentMethod.optional(),
+  source: z.enum(ORDER_SOURCES).optional(),
   search: z.string().trim().max(100).optional(),
 }
 /** `GET /admin/orders`. */
@@ -306,6 +322,12 @@ export const adminOrdersQuery = z.object({ ...orderFilterQuery, ...pagingQuery(2
  */
 export const orderExportQuery = z.object({
   ...orderFilterQuery,
+  /** The orders ticked in the list (comma list of ids): only those, whatever their status. */
+  ids: z
+    .string()
+    .transform((raw) => [...new Set(raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(uuid).min(1).max(BULK_ORDERS_MAX))
+    .optional(),
   status: z
     .string()
     .trim()
@@ -373,6 +395,8 @@ export const adminOrderRow = z.object({
   itemCount: count,
   callAttempts: count,
   hasReturnRequest: z.boolean(),
+  /** Where the order was taken: the storefront, or by staff (phone, WhatsApp...). */
+  source: z.enum(ORDER_SOURCES).default('storefront'),
   version: z.number().int(),
 })
 export type AdminOrderRow = z.output<typeof adminOrderRow>
@@ -444,6 +468,7 @@ export const adminOrder = z.object({
   callAttempts: count,
   /** Kept on hold by the shop's risk rules (a very high risk phone): not exported to the courier. */
   onHold: z.boolean().default(false),
+  source: z.enum(ORDER_SOURCES).default('storefront'),
   version: z.number().int(),
 })
 export type AdminOrder = z.output<typeof adminOrder>
@@ -459,6 +484,8 @@ export const orderHistoryEntry = z.object({
   staffName: z.string().nullable(),
   /** The change came from the customer (a return request, a cancellation). */
   byClient: z.boolean(),
+  /** What the entry changed, for the kinds that keep it (an edit: orderEditDetails). */
+  details: z.record(z.string(), z.unknown()).nullable().optional(),
   createdAt: timestamp,
 })
 export type OrderHistoryEntry = z.output<typeof orderHistoryEntry>
@@ -491,3 +518,129 @@ export type OrderPage = z.output<typeof orderPage>
 
 /** The courier CSV (text/csv). */
 export const orderExportCsv = z.string()
+
+// ---------------------------------------------------------------- editing an order, manual orders, bulk actions
+
+/** A line of an edited order: a variant of a product (its size and colour) and how many. */
+const editLine = z.object({
+  productId: uuid,
+  size: z.string().trim().max(40),
+  color: z.string().trim().max(40),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+})
+
+/**
+ * `PUT /admin/orders/:id`: the order's whole new shape (lines, customer, place, delivery type). The server
+ * prices it again (checkout's rules) and moves the stock; `preview: true` answers the new totals and
+ * writes nothing. The last line cannot be removed (at least one line).
+ */
+export const orderEditBody = z
+  .object({
+    version,
+    lines: z.array(editLine).min(1, 'validation:required').max(50),
+    customer: z.object({ firstName: personName, lastName: personName, phone: requiredPhone }),
+    wilayaCode: z.number().int().min(1).max(99),
+    communeId: z.number().int().positive(),
+    deliveryType,
+    address: z.string().trim().max(ADDRESS_MAX, 'validation:address.length').nullable(),
+    preview: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.deliveryType === 'domicil' && (!body.address || body.address.length < ADDRESS_MIN))
+      ctx.addIssue({ code: 'custom', message: 'validation:address.length', path: ['address'] })
+  })
+export type OrderEditBody = z.input<typeof orderEditBody>
+
+/** An order as an edit's history entry keeps it, before and after. */
+export const orderEditSnapshot = z.object({
+  lines: z.array(
+    z.object({ nameAr: z.string(), nameFr: z.string(), size: z.string(), color: z.string(), quantity: count, unitPrice: amount }),
+  ),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  wilayaCode: z.number().int(),
+  communeId: z.number().int(),
+  communeNameAr: z.string(),
+  communeNameFr: z.string(),
+  address: z.string().nullable(),
+  deliveryType,
+  subtotal: amount,
+  discount: amount,
+  deliveryFee: amount,
+  total: amount,
+  couponCode: z.string().nullable(),
+})
+export type OrderEditSnapshot = z.output<typeof orderEditSnapshot>
+/** `details` of an 'edit' history entry. */
+export const orderEditDetails = z.object({ before: orderEditSnapshot, after: orderEditSnapshot })
+export type OrderEditDetails = z.output<typeof orderEditDetails>
+
+/** The new totals of an edit, as saved or as a preview would save them. */
+export const orderEditQuote = z.object({
+  lines: z.array(
+    z.object({
+      productId: z.string(),
+      variantId: z.string(),
+      name: z.string(),
+      size: z.string(),
+      color: z.string(),
+      unitPrice: amount,
+      quantity: count,
+      lineTotal: amount,
+      /** The line kept the price the customer ordered at (same variant as before). */
+      priceKept: z.boolean(),
+    }),
+  ),
+  subtotal: amount,
+  discount: amount,
+  deliveryFee: amount,
+  totalAmount: amount,
+  couponCode: z.string().nullable(),
+  /** The order's coupon no longer applies to the new order: it is dropped (its use given back), and why. */
+  couponDropped: z.object({ code: z.string(), reason: z.string() }).nullable(),
+})
+export type OrderEditQuote = z.output<typeof orderEditQuote>
+/** The reply of an edit: the quote, and the order page once saved (null for a preview). */
+export const orderEditReply = z.object({ quote: orderEditQuote, page: orderPage.nullable() })
+export type OrderEditReply = z.output<typeof orderEditReply>
+
+/**
+ * `POST /admin/orders`: an order staff take for a customer (by phone, WhatsApp, Instagram, Facebook, in the
+ * shop). `order` is what the storefront's checkout sends, checked and priced the same way.
+ */
+export const manualOrderBody = z.object({
+  source: z.enum(MANUAL_ORDER_SOURCES),
+  /** Confirmed when the customer confirmed while ordering; pending puts it in the call queue. */
+  status: z.enum(['pending', 'confirmed']),
+  order: placeOrderBody,
+})
+export type ManualOrderBody = z.input<typeof manualOrderBody>
+
+/**
+ * `POST /admin/orders/bulk`: one action on several orders, each on its own (all or nothing per order).
+ * `status` is the target of the `status` action.
+ */
+export const bulkOrdersBody = z
+  .object({
+    action: z.enum(BULK_ORDER_ACTIONS),
+    status: orderStatus.optional(),
+    ids: z.array(uuid).min(1, 'validation:required').max(BULK_ORDERS_MAX),
+    note: staffText,
+  })
+  .superRefine((body, ctx) => {
+    if (body.action === 'status' && !body.status) ctx.addIssue({ code: 'custom', message: 'validation:required', path: ['status'] })
+  })
+export type BulkOrdersBody = z.input<typeof bulkOrdersBody>
+
+export const bulkOrderResult = z.object({
+  id: z.string(),
+  trackingNumber: z.string().nullable(),
+  ok: z.boolean(),
+  /** The order's status after the action (ok), or as it stayed. */
+  status: orderStatus.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+})
+export type BulkOrderResult = z.output<typeof bulkOrderResult>
+export const bulkOrdersReply = z.object({ results: z.array(bulkOrderResult), okCount: count, failedCount: count })
+export type BulkOrdersReply = z.output<typeof bulkOrdersReply>

@@ -29,6 +29,7 @@ export const en = {
     COUPON_LIMIT_REACHED: 'This coupon has been used the maximum number of times.',
     COUPON_ALREADY_USED: 'You have already used this coupon.',
     STATUS_MOVE_NOT_ALLOWED: 'This status change is not allowed.',
+    ORDER_NOT_EDITABLE: 'This order can no longer be edited: only pending, confirmed and processing orders can.',
     NO_STOPDESK: 'No stop desk in this wilaya: home delivery only.',
     IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different order.',
     ORDER_NOT_ACCEPTED: 'We cannot take this order online. Please call the shop to place it.',

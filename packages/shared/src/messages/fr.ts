@@ -31,6 +31,7 @@ export const fr: Messages = {
     COUPON_LIMIT_REACHED: 'Ce code promo a atteint son nombre maximal d’utilisations.',
     COUPON_ALREADY_USED: 'Vous avez déjà utilisé ce code promo.',
     STATUS_MOVE_NOT_ALLOWED: "Ce changement de statut n'est pas autorisé.",
+    ORDER_NOT_EDITABLE: 'Cette commande ne peut plus être modifiée : seules les commandes en attente, confirmées ou en préparation le peuvent.',
     NO_STOPDESK: 'Pas de point relais dans cette wilaya : livraison à domicile uniquement.',
     IDEMPOTENCY_KEY_REUSED: 'Cette clé de requête a déjà servi pour une autre commande.',
     ORDER_NOT_ACCEPTED: 'Nous ne pouvons pas enregistrer cette commande en ligne. Appelez la boutique pour la passer.',

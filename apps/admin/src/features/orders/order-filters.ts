@@ -1,7 +1,7 @@
-import { ORDER_STATUSES, PAYMENT_METHODS } from '@shop/shared'
+import { ORDER_SOURCES, ORDER_STATUSES, PAYMENT_METHODS } from '@shop/shared'
 
 /** The filters of the orders list, as they sit in the page's address (so a filtered list can be shared). */
-export const ORDER_FILTER_KEYS = ['status', 'from', 'to', 'wilaya', 'paymentMethod', 'search'] as const
+export const ORDER_FILTER_KEYS = ['status', 'from', 'to', 'wilaya', 'paymentMethod', 'source', 'search'] as const
 export type OrderFilterKey = (typeof ORDER_FILTER_KEYS)[number]
 
 /** Rows per page: enough for a morning's calls, small enough to stay fast with thousands of orders. */
@@ -16,6 +16,8 @@ function isValid(key: OrderFilterKey, value: string): boolean {
       return value.split(',').every((status) => (ORDER_STATUSES as readonly string[]).includes(status))
     case 'paymentMethod':
       return (PAYMENT_METHODS as readonly string[]).includes(value)
+    case 'source':
+      return (ORDER_SOURCES as readonly string[]).includes(value)
     case 'from':
     case 'to':
       return DATE.test(value)

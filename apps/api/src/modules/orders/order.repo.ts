@@ -19,7 +19,7 @@ import {
 import { riskFactsSql, readRiskFacts } from '../customers/customers.repo.ts'
 import type { OrderRow } from './order.read.ts'
 
-/** The SQL of placing an order (order.service.ts holds the rules and the transaction). */
+/** The SQL of placing an order (order.service.ts holds the rules and the transaction) and of moving an edited order's stock. */
 
 /** Claims an idempotency key for this request; false when another request holds it already. */
 export async function claimIdempotencyKey(db: Db, scope: string, key: string, requestHash: string): Promise<boolean> {
@@ -123,6 +123,8 @@ export interface OrderWrite {
   cartOwner: { clientId: string | null; guestSessionId: string | null } | null
   /** Take the stock in the same statement (the last one of the order), or leave it to takeStock. */
   withStock: boolean
+  /** The member of staff who took the order for the customer (a manual order), named in its first history entry (see confirmedBy). */
+  placedBy?: string | null
 }
 
 /**
@@ -149,7 +151,13 @@ export async function writeOrder(db: Db, w: OrderWrite) {
     'placed',
     db
       .insert(orderStatusHistory)
-      .values({ orderId: w.order.id, fromStatus: null, toStatus: 'pending', clientId: w.order.clientId ?? null })
+      .values({
+        orderId: w.order.id,
+        fromStatus: null,
+        toStatus: 'pending',
+        clientId: w.order.clientId ?? null,
+        staffId: w.placedBy ?? null,
+      })
       .returning({ id: orderStatusHistory.id })
       .getSQL(),
   )
@@ -228,4 +236,35 @@ export async function lockLines(db: Db, lines: { variantId: string; productId: s
         select v.id from ${variants} v where v.id in (${sql.join(variantIds.map((id) => sql`${id}::uuid`), sql`, `)})
         order by v.id for no key update) locked) >= 0
     order by p.id for no key update`)
+}
+
+/**
+ * An edited order's stock, both ways: `deltas` maps a variant to the units the order holds more (> 0) or
+ * fewer (< 0) than before. The rows are locked in id order first (lockLines); units given back go onto
+ * their variants and off their products' sold counts; units taken are taken with checkout's conditional
+ * decrement (takeStock). Returns the variants that could not be taken (their stock was short).
+ */
+export async function moveStock(
+  db: Db,
+  deltas: { variantId: string; productId: string; quantity: number }[],
+): Promise<string[]> {
+  const moved = deltas.filter((d) => d.quantity !== 0)
+  if (moved.length === 0) return []
+  await lockLines(db, moved)
+  const back = moved.filter((d) => d.quantity < 0).sort((a, b) => (a.variantId < b.variantId ? -1 : 1))
+  for (const line of back) {
+    await db.update(variants).set({ stock: sql`${variants.stock} + ${-line.quantity}`, updatedAt: sql`now()` }).where(eq(variants.id, line.variantId))
+    await db
+      .update(products)
+      .set({ soldCount: sql`greatest(${products.soldCount} - ${-line.quantity}, 0)` })
+      .where(eq(products.id, line.productId))
+  }
+  const wanted = moved.filter((d) => d.quantity > 0)
+  const taken = await takeStock(db, wanted)
+  return wanted.filter((d) => !taken.has(d.variantId)).map((d) => d.variantId)
+}
+
+/** A manual order created confirmed: its move from pending to confirmed, by the member of staff who took it. */
+export async function confirmedBy(db: Db, orderId: string, staffId: string): Promise<void> {
+  await db.insert(orderStatusHistory).values({ orderId, fromStatus: 'pending', toStatus: 'confirmed', staffId })
 }

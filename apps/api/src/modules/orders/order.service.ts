@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
-import type { Locale, PlaceOrderInput, placedOrder } from '@shop/shared'
+import type { Locale, ManualOrderSource, PlaceOrderInput, placedOrder } from '@shop/shared'
 import { pickLocalized as localized } from '@shop/shared'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -9,7 +9,7 @@ import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupons.se
 import { riskOf } from '../customers/customers.service.ts'
 import { deliveryQuoteOf } from '../shipping/shipping.service.ts'
 import { findOrder, type OrderRow, orderReply, replyOf } from './order.read.ts'
-import { claimIdempotencyKey, findIdempotencyKey, lockLines, readQuote, takeStock, variantStock, writeOrder } from './order.repo.ts'
+import { claimIdempotencyKey, confirmedBy, findIdempotencyKey, lockLines, readQuote, takeStock, variantStock, writeOrder } from './order.repo.ts'
 
 export interface OrderContext {
   clientId: string | null
@@ -49,12 +49,20 @@ export async function isOrderReplay(db: Db, input: PlaceOrderInput, ctx: OrderCo
 
 type Quote = Awaited<ReturnType<typeof quoteOrder>>
 
+/** What an order is priced from: its lines, its place and delivery type, its payment method and phone. */
+export type PricingInput = Pick<PlaceOrderInput, 'items' | 'wilayaCode' | 'communeId' | 'deliveryType' | 'paymentMethod'> & {
+  customer: { phone: string }
+}
+
 /**
- * Everything the order will be made of, priced by the server from today's catalogue, fees and coupon.
- * One statement reads the settings, the place, the delivery price and every line's variants (and takes
- * the phone's lock, readQuote); a coupon adds its own checks.
+ * The order's lines, subtotal and delivery fee, priced by the server from today's catalogue and fees with
+ * the shop's rules (place, payment method, variants, anti-hoarding limits). One statement reads the
+ * settings, the place, the delivery price and every line's variants (and takes the phone's lock,
+ * readQuote). Checkout prices every line at the product's price; an edited order keeps the price of a
+ * variant it already had (`keptPrices`, variant id to unit price), and a new or changed variant gets the
+ * product's current price.
  */
-async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
+export async function priceOrder(db: Db, input: PricingInput, ctx: Pick<OrderContext, 'locale'>, keptPrices?: ReadonlyMap<string, number>) {
   const read = await readQuote(db, {
     communeId: input.communeId,
     wilayaCode: input.wilayaCode,
@@ -70,7 +78,13 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
   if (input.paymentMethod === 'ccp' && !settings.ccpDetails) throw new AppError('PAYMENT_METHOD_UNAVAILABLE')
 
   const resolved = matchVariants(read.variants, input.items)
-  const lines = resolved.map(({ product, variant }, i) => ({ product, variant, quantity: input.items[i]?.quantity ?? 0 }))
+  const lines = resolved.map(({ product, variant }, i) => ({
+    product,
+    variant,
+    quantity: input.items[i]?.quantity ?? 0,
+    unitPrice: keptPrices?.get(variant.id) ?? product.price,
+    priceKept: keptPrices?.has(variant.id) ?? false,
+  }))
   // the same variant asked for twice (e.g. size given once, left out once) is one line
   const byVariant = new Map<string, (typeof lines)[number]>()
   for (const line of lines) {
@@ -93,43 +107,47 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
   if (units > settings.maxOrderQuantity) {
     throw new AppError('ORDER_QUANTITY_LIMIT', { params: { limit: settings.maxOrderQuantity }, data: { limit: settings.maxOrderQuantity } })
   }
-  const subtotal = merged.reduce((sum, line) => sum + line.product.price * line.quantity, 0)
+  const subtotal = merged.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)
 
   const fee = deliveryQuoteOf(input.wilayaCode, input.deliveryType, read.delivery, settings)
   if (fee.price === null) throw new AppError('NO_STOPDESK')
+  return { settings, commune, wilaya: read.wilaya, lines: merged, subtotal, deliveryFee: fee.price, riskFacts: read.riskFacts }
+}
 
+/** The order priced (priceOrder) with its coupon, which must apply: checkout refuses an order whose coupon does not. */
+async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
+  const priced = await priceOrder(db, input, ctx)
   let coupon: CouponRow | null = null
   let discount = 0
   if (input.couponCode) {
-    const checked = await checkCoupon(db, input.couponCode, subtotal, { phone: input.customer.phone, clientId: ctx.clientId }, ctx.locale)
+    const checked = await checkCoupon(db, input.couponCode, priced.subtotal, { phone: input.customer.phone, clientId: ctx.clientId }, ctx.locale)
     coupon = checked.coupon
     discount = checked.discount
   }
-  const total = subtotal - discount + fee.price
+  const total = priced.subtotal - discount + priced.deliveryFee
   // the phone's risk from the shop's own history (packages/shared/src/risk.ts): a very high risk (a blacklisted
   // phone among them) is refused with a neutral message, or kept on hold, as the shop's settings say
-  const risk = riskOf(read.riskFacts, settings, { total })
+  const risk = riskOf(priced.riskFacts, priced.settings, { total })
   if (risk.action === 'refuse') throw new AppError('ORDER_NOT_ACCEPTED')
-  return {
-    settings,
-    commune,
-    wilaya: read.wilaya,
-    lines: merged,
-    subtotal,
-    discount,
-    deliveryFee: fee.price,
-    total,
-    coupon,
-    onHold: risk.action === 'hold',
-  }
+  return { ...priced, discount, total, coupon, onHold: risk.action === 'hold' }
 }
 
 /** The refusal of a line whose stock was short when the order took it, with the stock left now. */
-async function stockRefusal(db: Db, short: Quote['lines'][number], locale: Locale): Promise<AppError> {
+export async function stockRefusal(db: Db, short: Pick<Quote['lines'][number], 'product' | 'variant'>, locale: Locale): Promise<AppError> {
   const stock = await variantStock(db, short.variant.id)
   const name = localized(short.product.nameAr, short.product.nameFr, locale)
   if (stock <= 0) return new AppError('OUT_OF_STOCK', { params: { name }, data: { productId: short.product.id, stock: 0 } })
   return new AppError('QUANTITY_ABOVE_STOCK', { params: { stock }, data: { productId: short.product.id, stock } })
+}
+
+/**
+ * Staff taking an order for a customer (a manual order): where it came from, the status it starts in
+ * (confirmed when the customer confirmed while ordering) and who took it (its first history entry's).
+ */
+export interface OrderTaker {
+  source: ManualOrderSource
+  status: 'pending' | 'confirmed'
+  staffId: string
 }
 
 export type PlacedOrder = { order: OrderRow; created: boolean; reply: z.input<typeof placedOrder> }
@@ -143,7 +161,7 @@ export type PlacedOrder = { order: OrderRow; created: boolean; reply: z.input<ty
  * last, so the variant's row stays locked for that statement and the commit only). The reply is built
  * from what the transaction read and wrote: nothing is read after the commit.
  */
-export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext, taker?: OrderTaker): Promise<PlacedOrder> {
   const scope = idempotencyScope(ctx)
   const hash = requestHash(input)
   return db.transaction(async (tx) => {
@@ -168,7 +186,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
             discountAmount: quote.discount,
             shippingFee: quote.deliveryFee,
             totalAmount: quote.total,
-            items: quote.lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, price: l.product.price, quantity: l.quantity })),
+            items: quote.lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, price: l.unitPrice, quantity: l.quantity })),
           },
         },
       })
@@ -186,9 +204,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
       size: line.variant.size,
       color: line.variant.color,
       sku: line.variant.sku,
-      unitPrice: line.product.price,
+      unitPrice: line.unitPrice,
       quantity: line.quantity,
-      lineTotal: line.product.price * line.quantity,
+      lineTotal: line.unitPrice * line.quantity,
     }))
     const stockLines = quote.lines.map((l) => ({ variantId: l.variant.id, productId: l.product.id, quantity: l.quantity }))
     // several variants or products: their rows locked in id order before any is written (no deadlock)
@@ -218,7 +236,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
         couponId: quote.coupon?.id ?? null,
         couponCode: quote.coupon?.code ?? null,
         onHold: quote.onHold,
+        ...(taker ? { source: taker.source, status: taker.status } : {}),
       },
+      placedBy: taker?.staffId ?? null,
       lines,
       idempotencyKey: ctx.idempotencyKey ? { scope, key: ctx.idempotencyKey } : null,
       // An order "from the cart" must find its lines still in the cart. A double submit with new keys
@@ -239,6 +259,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     if (quote.coupon) taken = await takeStock(tx, stockLines)
     const short = quote.lines.find((l) => !taken.has(l.variant.id))
     if (short) throw await stockRefusal(tx, short, ctx.locale)
+    if (taker?.status === 'confirmed') await confirmedBy(tx, orderId, taker.staffId)
 
     const reply = replyOf(written.order, {
       items: [...lines].sort((a, b) => (a.id < b.id ? -1 : 1)),

@@ -1,4 +1,15 @@
-import { canMoveOrder, canMoveOrderAs, type Locale, normalizeDzMobile, ORDER_STATUSES, pickLocalized, type OrderStatus, type PaymentMethod, type StaffRole } from '@shop/shared'
+import {
+  canMoveOrder,
+  canMoveOrderAs,
+  type Locale,
+  normalizeDzMobile,
+  ORDER_STATUSES,
+  type OrderSource,
+  pickLocalized,
+  type OrderStatus,
+  type PaymentMethod,
+  type StaffRole,
+} from '@shop/shared'
 import { and, asc, count, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
@@ -26,6 +37,9 @@ export interface OrderFilter {
   to?: string | undefined
   wilaya?: number | undefined
   paymentMethod?: PaymentMethod | undefined
+  source?: OrderSource | undefined
+  /** Only these orders (the ones ticked in the list), whatever their status. */
+  ids?: readonly string[] | undefined
   search?: string | undefined
 }
 
@@ -42,7 +56,9 @@ export function orderConditions(filter: OrderFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = []
   const status = filter.status
   conditions.push(
-    status !== undefined
+    filter.ids?.length
+      ? inArray(orders.id, [...filter.ids])
+      : status !== undefined
       ? typeof status === 'string'
         ? eq(orders.status, status)
         : inArray(orders.status, [...status])
@@ -54,6 +70,7 @@ export function orderConditions(filter: OrderFilter): SQL | undefined {
   if (filter.to) conditions.push(lt(orders.createdAt, sql`((${filter.to}::date) + 1)::timestamp at time zone 'Africa/Algiers'`))
   if (filter.wilaya !== undefined) conditions.push(eq(orders.wilayaCode, filter.wilaya))
   if (filter.paymentMethod) conditions.push(eq(orders.paymentMethod, filter.paymentMethod))
+  if (filter.source) conditions.push(eq(orders.source, filter.source))
   const search = filter.search?.trim()
   if (search) {
     const phone = normalizeDzMobile(search)
@@ -108,6 +125,7 @@ export async function listOrders(db: Db, filter: OrderFilter, page: number, limi
         deliveryType: orders.deliveryType,
         total: orders.total,
         callAttempts: orders.callAttempts,
+        source: orders.source,
         version: orders.version,
         itemCount,
         hasReturnRequest,
@@ -147,6 +165,7 @@ export async function listOrders(db: Db, filter: OrderFilter, page: number, limi
       itemCount: Number(row.itemCount),
       callAttempts: row.callAttempts,
       hasReturnRequest: Boolean(row.hasReturnRequest),
+      source: row.source,
       version: row.version,
     })),
   }
@@ -254,6 +273,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
     customerNote: o.notes,
     callAttempts: o.callAttempts,
     onHold: o.onHold,
+    source: o.source,
     version: o.version,
   }
   return {
@@ -267,6 +287,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
       note: h.note,
       staffName: staffName ?? null,
       byClient: h.clientId !== null,
+      details: (h.details ?? null) as Record<string, unknown> | null,
       createdAt: h.createdAt.toISOString(),
     })),
     returnRequests: returns.map(({ r, staffName }) => ({

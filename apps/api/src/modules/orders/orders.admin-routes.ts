@@ -2,11 +2,16 @@ import {
   adminOrderList,
   adminOrderParams,
   adminOrdersQuery,
+  bulkOrdersBody,
+  bulkOrdersReply,
   canMoveOrderAs,
   colorName,
   type Locale,
+  manualOrderBody,
   ok,
   orderCallBody,
+  orderEditBody,
+  orderEditReply,
   orderExportCsv,
   orderExportQuery,
   orderPage,
@@ -29,6 +34,9 @@ import { requireStaff, staffOf } from '../../plugins/session.ts'
 import { csvDocument, paged, requireUuid, sendCsv } from '../../http/admin-common.ts'
 import { exportRows, getOrderDetail, listOrders, type OrderFilter } from './orders.admin-repo.ts'
 import { addStaffNote, handleReturnRequest, markPaid, moveOrder, recordCall, updateOrderFields } from './orders.admin-service.ts'
+import { bulkOrders } from './order-bulk.service.ts'
+import { editOrder } from './order-edit.service.ts'
+import { placeOrder } from './order.service.ts'
 
 /** Orders can be exported this many at a time (a day's or a week's parcels). */
 const EXPORT_MAX = 20_000
@@ -88,13 +96,30 @@ function algiersTime(date: Date): string {
 }
 
 function filterOf(query: z.output<typeof adminOrdersQuery>): OrderFilter {
-  return { status: query.status, from: query.from, to: query.to, wilaya: query.wilaya, paymentMethod: query.paymentMethod, search: query.search }
+  return {
+    status: query.status,
+    from: query.from,
+    to: query.to,
+    wilaya: query.wilaya,
+    paymentMethod: query.paymentMethod,
+    source: query.source,
+    search: query.search,
+  }
 }
 
 /** The export's filter: the list's, with several statuses; ready-to-ship orders when no status is given. */
 function exportFilterOf(query: z.output<typeof orderExportQuery>): OrderFilter {
   const statuses = query.status === 'all' ? undefined : (query.status ?? [...READY_TO_SHIP_STATUSES])
-  return { statuses, from: query.from, to: query.to, wilaya: query.wilaya, paymentMethod: query.paymentMethod, search: query.search }
+  return {
+    statuses,
+    from: query.from,
+    to: query.to,
+    wilaya: query.wilaya,
+    paymentMethod: query.paymentMethod,
+    source: query.source,
+    ids: query.ids,
+    search: query.search,
+  }
 }
 
 export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -217,6 +242,57 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
       const requestId = requireUuid(request.params.requestId)
       await handleReturnRequest(app.db, { orderId: id, requestId, ...request.body, staffId: staffOf(request).id })
       return reply.ok(await detailFor(request, id))
+    },
+  )
+
+  api.put(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: "Edit the order's lines, customer, place and delivery type: priced again, stock moved (preview: true writes nothing)",
+        params: adminOrderParams,
+        body: orderEditBody,
+        response: ok(orderEditReply),
+      },
+      onRequest: staffOnly,
+    },
+    async (request, reply) => {
+      const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
+      const quote = await editOrder(app.db, id, request.body, staffOf(request), request.locale)
+      return reply.ok({ quote, page: request.body.preview ? null : await detailFor(request, id) })
+    },
+  )
+
+  api.post(
+    '/orders',
+    {
+      schema: {
+        tags,
+        summary: 'An order staff take for a customer (phone, WhatsApp, Instagram, Facebook, in person): priced and checked as checkout does',
+        body: manualOrderBody,
+        response: created(orderPage),
+      },
+      onRequest: staffOnly,
+    },
+    async (request, reply) => {
+      const { source, status, order } = request.body
+      const ctx = { clientId: null, guestSessionId: null, idempotencyKey: null, locale: request.locale }
+      const placed = await placeOrder(app.db, order, ctx, { source, status, staffId: staffOf(request).id })
+      return reply.code(201).ok(await detailFor(request, placed.order.id))
+    },
+  )
+
+  api.post(
+    '/orders/bulk',
+    {
+      schema: { tags, summary: 'One action on several orders, each all or nothing, with a result per order', body: bulkOrdersBody, response: ok(bulkOrdersReply) },
+      onRequest: staffOnly,
+    },
+    async (request, reply) => {
+      const results = await bulkOrders(app.db, request.body, staffOf(request), request.locale)
+      const okCount = results.filter((r) => r.ok).length
+      return reply.ok({ results, okCount, failedCount: results.length - okCount })
     },
   )
 }

@@ -46,7 +46,7 @@ export function restocksOnMove(from: string, to: string): boolean {
  * The version staff saw must be the row's; the UPDATE is conditional on it too and bumps it, so two
  * staff acting on the same order at once get one success and one 409 ORDER_CONFLICT.
  */
-async function changeOrder(
+export async function changeOrder(
   db: Db,
   orderId: string,
   version: number,
@@ -116,6 +116,11 @@ export async function releaseOrderStock(tx: Db, orderId: string): Promise<void> 
       .set({ soldCount: sql`greatest(${products.soldCount} - ${byProduct.get(id) ?? 0}, 0)` })
       .where(eq(products.id, id))
   }
+  await releaseCouponUse(tx, orderId)
+}
+
+/** Gives the order's coupon use back (to the coupon's count and to the customer): cancelled, or no longer applying after an edit. */
+export async function releaseCouponUse(tx: Db, orderId: string): Promise<void> {
   const released = await tx
     .update(couponRedemptions)
     .set({ releasedAt: sql`now()` })
@@ -137,7 +142,7 @@ interface MoveCommand {
   note?: string | null | undefined
 }
 
-async function recordHistory(
+export async function recordHistory(
   tx: Db,
   entry: {
     orderId: string
@@ -147,6 +152,8 @@ async function recordHistory(
     note?: string | null | undefined
     callOutcome?: CallOutcome
     kind?: OrderHistoryKind
+    /** What the entry changed (an edit's before and after). */
+    details?: Record<string, unknown>
   },
 ) {
   await tx.insert(orderStatusHistory).values({
@@ -157,6 +164,7 @@ async function recordHistory(
     callOutcome: entry.callOutcome ?? null,
     note: entry.note || null,
     kind: entry.kind ?? 'status',
+    details: entry.details ?? null,
   })
 }
 

@@ -1,6 +1,7 @@
-import { type adminOrderList, type wilayasReply } from '@shop/shared'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { type adminOrderList, type BulkOrdersBody, type bulkOrdersReply, type wilayasReply } from '@shop/shared'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
+import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
 import { orderKeys } from './order-keys.ts'
 
 /** One page of the list; the previous page stays on screen while the next loads, so the table never blanks. */
@@ -20,5 +21,19 @@ export function useWilayas() {
     queryKey: orderKeys.wilayas(),
     queryFn: ({ signal }) => api<typeof wilayasReply>('/location/states', { signal }).then((data) => data.states),
     staleTime: Number.POSITIVE_INFINITY,
+  })
+}
+
+/** `POST /admin/orders/bulk`: one action on the ticked orders, each on its own; the lists and dashboard are read again. */
+export function useBulkOrders() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: BulkOrdersBody) => api<typeof bulkOrdersReply>('/admin/orders/bulk', { method: 'POST', body }),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all() }),
+      ])
+    },
   })
 }

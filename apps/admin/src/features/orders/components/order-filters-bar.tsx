@@ -1,5 +1,5 @@
 import { useLocale } from '@shop/client-kit'
-import { ORDER_STATUSES, PAYMENT_METHODS, REVENUE_GROUPS } from '@shop/shared'
+import { ORDER_STATUSES, ORDER_SOURCES, PAYMENT_METHODS, REVENUE_GROUPS } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -79,6 +79,12 @@ export function OrderFiltersBar({ search, onChange, onClear }: OrderFiltersBarPr
             { value: '', label: t('filters.all') },
             ...PAYMENT_METHODS.map((method) => ({ value: method, label: t(`paymentMethod.${method}`) })),
           ]}
+        />
+        <SelectField
+          label={t('source.label')}
+          value={filters.source ?? ''}
+          onChange={(event) => onChange('source', event.target.value)}
+          options={[{ value: '', label: t('filters.all') }, ...ORDER_SOURCES.map((source) => ({ value: source, label: t(`source.${source}`) }))]}
         />
         <SelectField
           label={t('filters.wilaya')}

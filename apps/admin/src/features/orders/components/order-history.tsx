@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { OrderStatusChip } from '../../../components/ui/order-status-chip.tsx'
 import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
+import { OrderEditSummary } from './order-edit-summary.tsx'
 import { useLocale } from '@shop/client-kit'
 
 export interface OrderHistoryProps {
@@ -36,6 +37,7 @@ export function OrderHistory({ entries }: OrderHistoryProps) {
                 {entry.kind === 'staff_note' || entry.kind === 'payment' ? (
                   <span className="text-sm font-semibold">{t(`history.kind.${entry.kind}`)}</span>
                 ) : null}
+                {entry.kind === 'edit' ? <OrderEditSummary details={entry.details} /> : null}
                 {entry.kind === 'tracking_id' ? (
                   <span className="text-sm font-semibold">
                     {entry.note ? (

@@ -18,6 +18,7 @@ import { CallOutcomeForm } from './call-outcome-form.tsx'
 import { ConflictBanner } from './conflict-banner.tsx'
 import { DeliverySlip } from './delivery-slip.tsx'
 import { OrderCustomer } from './order-customer.tsx'
+import { OrderEditPanel } from './order-edit-panel.tsx'
 import { OrderHistory } from './order-history.tsx'
 import { OrderItems } from './order-items.tsx'
 import { ReturnRequests } from './return-requests.tsx'
@@ -109,6 +110,11 @@ export function OrderView({ orderId, customer }: OrderViewProps) {
             {order.onHold ? (
               <span className="inline-flex items-center rounded-full bg-danger px-2.5 py-0.5 text-xs font-semibold text-white">{t('detail.onHold')}</span>
             ) : null}
+            {order.source !== 'storefront' ? (
+              <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold" data-testid="order-source">
+                {t('source.label')}: {t(`source.${order.source}`)}
+              </span>
+            ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm text-muted">{formatDateTime(order.createdAt, locale)}</span>
@@ -140,6 +146,7 @@ export function OrderView({ orderId, customer }: OrderViewProps) {
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="flex min-w-0 flex-col gap-4">
             <OrderItems order={order} />
+            <OrderEditPanel key={`edit-${order.version}`} order={order} />
             <OrderCustomer order={order} />
             <ReturnRequests
               requests={returnRequests}

@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useOrders } from '../api/use-orders.ts'
 import { filterQuery, listQuery, readPage, withFilter } from '../order-filters.ts'
+import { BulkActionsBar } from './bulk-actions-bar.tsx'
 import { OrderFiltersBar } from './order-filters-bar.tsx'
 import { OrdersTable } from './orders-table.tsx'
 import { SLIPS_MAX } from './slips-batch.tsx'
@@ -33,11 +34,17 @@ export function OrdersOverview() {
     })
   // the courier CSV carries every customer's details and amounts: not an agent's
   const canExport = useCan('orders.manage')
+  // the bar stays once used, so the result of a bulk action is read after the selection is cleared
+  const [bulkShown, setBulkShown] = useState(false)
+  if (selected.size > 0 && !bulkShown) setBulkShown(true)
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-xl font-bold">{t('list.title')}</h1>
+        <Link to="/orders/new" className={buttonClass('primary', 'ms-auto')}>
+          {t('newOrder.button')}
+        </Link>
         {canExport ? (
           <a
             href={`/api/v1/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ''}`}
@@ -55,19 +62,13 @@ export function OrdersOverview() {
           {t('list.exportHint')}
         </p>
       )}
-      {selected.size > 0 ? (
-        <div className="sticky top-14 z-10 flex flex-wrap items-center gap-2 rounded-lg border border-brand bg-brand-soft p-2 lg:top-0">
-          <Link
-            to={`/orders/slips?ids=${[...selected].join(',')}`}
-            state={{ listSearch: search.toString() }}
-            className={buttonClass('primary')}
-          >
-            {t('select.printSlips', { count: selected.size })}
-          </Link>
-          <button type="button" className={buttonClass('ghost')} onClick={() => setSelected(new Set())}>
-            {t('select.clear')}
-          </button>
-        </div>
+      {selected.size > 0 || bulkShown ? (
+        <BulkActionsBar
+          selected={selected}
+          listSearch={search.toString()}
+          canExport={canExport}
+          onClear={() => setSelected(new Set())}
+        />
       ) : null}
       <OrderFiltersBar
         search={search}

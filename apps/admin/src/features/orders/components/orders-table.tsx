@@ -96,6 +96,9 @@ export function OrdersTable({ orders, listSearch, selected, onSelect }: OrdersTa
                 >
                   <bdi dir="ltr">{order.trackingNumber}</bdi>
                 </Link>
+                {order.source !== 'storefront' ? (
+                  <span className="block text-xs font-normal text-muted">{t(`source.${order.source}`)}</span>
+                ) : null}
                 {order.hasReturnRequest ? (
                   <span className="ms-2 rounded-full bg-clay-soft px-2 py-0.5 text-xs font-semibold text-clay-ink">
                     {t('list.returnFlag')}
