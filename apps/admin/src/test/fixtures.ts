@@ -190,6 +190,7 @@ export const ORDER_PAGE = fixture(orderPage, {
   staffNotes: [],
   returnRequests: [],
   allowedMoves: ['confirmed', 'cancelled', 'deleted'],
+  confirmLink: '/confirm/0123456789abcdef0123456789abcdef.abc123.AAAAAAAAAAAAAAAAAAAAAA',
 })
 
 /** The shop settings as GET /admin/settings returns them. */
@@ -211,6 +212,8 @@ export const SHOP_SETTINGS = fixture(adminShopSettings, {
   maxLineQuantity: 10,
   maxOrderQuantity: 20,
   maxOpenOrdersPerPhone: 3,
+  unreachableAfterCalls: 3,
+  callLeaseMinutes: 5,
   updatedAt: '2026-11-24T06:00:00.000Z',
 })
 

@@ -28,6 +28,8 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'GET /orders/export.csv': 'manager',
   'POST /orders/:id/mark-paid': 'manager',
   'PATCH /orders/:id/return-requests/:requestId': 'manager',
+  'GET /call-queue': 'agent',
+  'POST /call-queue/next': 'agent',
 
   'GET /products': 'manager',
   'GET /products/:id': 'manager',

@@ -70,6 +70,9 @@ export const shopSettingsBody = z.object({
   maxLineQuantity: z.number().int().min(1).max(1000).optional(),
   maxOrderQuantity: z.number().int().min(1).max(10000).optional(),
   maxOpenOrdersPerPhone: z.number().int().min(1).max(100).optional(),
+  /** The call queue: unanswered calls (no answer, busy) before an order is unreachable; minutes "next order" holds one. */
+  unreachableAfterCalls: z.number().int().min(1).max(20).optional(),
+  callLeaseMinutes: z.number().int().min(1).max(60).optional(),
 })
 
 /** The owner's view of the settings (`/admin/settings`). */
@@ -91,6 +94,8 @@ export const adminShopSettings = z.object({
   maxLineQuantity: z.number().int(),
   maxOrderQuantity: z.number().int(),
   maxOpenOrdersPerPhone: z.number().int(),
+  unreachableAfterCalls: z.number().int(),
+  callLeaseMinutes: z.number().int(),
   updatedAt: timestamp,
 })
 export type AdminShopSettings = z.output<typeof adminShopSettings>

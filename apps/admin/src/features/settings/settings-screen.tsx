@@ -18,7 +18,9 @@ import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
 const KEY = ['admin-settings'] as const
 const TEXT_FIELDS = ['nameAr', 'nameFr', 'phone', 'whatsapp', 'email', 'addressAr', 'addressFr', 'bankDetails', 'ccpDetails'] as const
 type TextKey = (typeof TEXT_FIELDS)[number]
-const LIMIT_FIELDS = ['maxLineQuantity', 'maxOrderQuantity', 'maxOpenOrdersPerPhone'] as const
+const ORDER_LIMIT_FIELDS = ['maxLineQuantity', 'maxOrderQuantity', 'maxOpenOrdersPerPhone'] as const
+const CALL_QUEUE_FIELDS = ['unreachableAfterCalls', 'callLeaseMinutes'] as const
+const LIMIT_FIELDS = [...ORDER_LIMIT_FIELDS, ...CALL_QUEUE_FIELDS] as const
 type LimitKey = (typeof LIMIT_FIELDS)[number]
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
@@ -139,11 +141,18 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         </SectionCard>
         <SectionCard title={t('settings.orderLimits')}>
           <div className="grid gap-3 md:grid-cols-3">
-            {LIMIT_FIELDS.map((key) => (
+            {ORDER_LIMIT_FIELDS.map((key) => (
               <TextField key={key} label={t(`settings.${key}`)} type="text" inputMode="numeric" dir="ltr" {...bind(key)} />
             ))}
           </div>
           <p className="mt-2 text-xs text-muted">{t('settings.orderLimitsHelp')}</p>
+        </SectionCard>
+        <SectionCard title={t('settings.callQueue')}>
+          <div className="grid gap-3 md:grid-cols-2">
+            {CALL_QUEUE_FIELDS.map((key) => (
+              <TextField key={key} label={t(`settings.${key}`)} type="text" inputMode="numeric" dir="ltr" {...bind(key)} />
+            ))}
+          </div>
         </SectionCard>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>

@@ -26,6 +26,8 @@ const settingsReply = (s: ShopSettingsRow): z.input<typeof adminShopSettingsRepl
   maxLineQuantity: s.maxLineQuantity,
   maxOrderQuantity: s.maxOrderQuantity,
   maxOpenOrdersPerPhone: s.maxOpenOrdersPerPhone,
+  unreachableAfterCalls: s.unreachableAfterCalls,
+  callLeaseMinutes: s.callLeaseMinutes,
   updatedAt: s.updatedAt,
 })
 
