@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: DashboardPage },
           { path: 'orders', lazy: async () => ({ Component: (await import('./routes/orders.tsx')).OrdersPage }) },
+          { path: 'call-queue', lazy: async () => ({ Component: (await import('./routes/call-queue.tsx')).CallQueuePage }) },
           { path: 'orders/slips', lazy: async () => ({ Component: (await import('./routes/order-slips.tsx')).OrderSlipsPage }) },
           { path: 'orders/:orderId', lazy: async () => ({ Component: (await import('./routes/order.tsx')).OrderPage }) },
           { path: 'products', lazy: async () => ({ Component: (await import('./routes/products.tsx')).ProductsPage }) },

@@ -4,4 +4,5 @@ export const orderKeys = {
   list: (query: string) => ['orders', 'list', query] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
   wilayas: () => ['location', 'wilayas'] as const,
+  callQueue: () => ['orders', 'call-queue'] as const,
 }
