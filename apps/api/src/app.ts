@@ -80,6 +80,7 @@ const STOREFRONT_PAGES: RegExp[] = [
   /^\/(collection|cart|place-order|thank-you|orders|profile|login|verify|tracking|about|contact|terms)$/i,
   /^\/auth\/(login|register)$/i,
   /^\/(category|product)\/[^/]+$/i,
+  /^\/confirm\/[^/]+$/i,
 ]
 
 export function isStorefrontPage(pathname: string): boolean {
@@ -87,8 +88,12 @@ export function isStorefrontPage(pathname: string): boolean {
   return STOREFRONT_PAGES.some((page) => page.test(path))
 }
 
-/** A page rendered for one shopper (the thank-you page of an order placed by a plain form): never kept. */
+/**
+ * A page rendered for one shopper (the thank-you page of an order placed by a plain form, a customer's
+ * confirmation link, whose address is the customer's own key): never kept.
+ */
 function isShoppersPage(request: FastifyRequest): boolean {
+  if (/^\/confirm\//i.test(request.url)) return true
   return request.cookies?.[PLACED_ORDER_COOKIE] !== undefined && /^\/thank-you\/?(?:\?|$)/.test(request.url)
 }
 

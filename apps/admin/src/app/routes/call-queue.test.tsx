@@ -38,7 +38,7 @@ function stubQueue(overrides: Record<string, StubHandler> = {}) {
   })
 }
 
-const press = (key: string, target: EventTarget = window) => fireEvent.keyDown(target, { key })
+const press = (key: string, target: Element | Window = window) => fireEvent.keyDown(target, { key })
 
 afterEach(() => vi.useRealTimers())
 
