@@ -80,6 +80,7 @@ const STOREFRONT_PAGES: RegExp[] = [
   /^\/(collection|cart|place-order|thank-you|orders|profile|login|verify|tracking|about|contact|terms)$/i,
   /^\/auth\/(login|register)$/i,
   /^\/(category|product)\/[^/]+$/i,
+  /^\/confirm\/[^/]+$/i,
 ]
 
 export function isStorefrontPage(pathname: string): boolean {
@@ -92,10 +93,10 @@ const SHOPPER_PAGES = /^\/(cart|place-order)\/?(?:\?|$)/i
 
 /**
  * A page rendered for one shopper (the cart, the checkout, the thank-you page of an order placed by a plain
- * form): never kept.
+ * form, a customer's confirmation link, whose address is the customer's own key): never kept.
  */
 function isShoppersPage(request: FastifyRequest): boolean {
-  if (SHOPPER_PAGES.test(request.url)) return true
+  if (SHOPPER_PAGES.test(request.url) || /^\/confirm\//i.test(request.url)) return true
   return request.cookies?.[PLACED_ORDER_COOKIE] !== undefined && /^\/thank-you\/?(?:\?|$)/.test(request.url)
 }
 

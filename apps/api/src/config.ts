@@ -68,6 +68,8 @@ const envSchema = z.object({
   RATE_LIMIT_PASSWORD_RESET: limit('5/600'),
   RATE_LIMIT_TRACKING: limit('20/600'),
   RATE_LIMIT_COUPON: limit('20/60'),
+  /** A customer's answers through the confirmation link, per address and per order. */
+  RATE_LIMIT_CONFIRM_LINK: limit('10/600'),
   /**
    * Orders (guests and signed-in clients): counted per client address + phone and per client account, so
    * shoppers behind one carrier NAT address do not share a window; RATE_LIMIT_ORDER_ADDRESS is the looser

@@ -191,6 +191,7 @@ export const ORDER_PAGE = fixture(orderPage, {
   staffNotes: [],
   returnRequests: [],
   allowedMoves: ['confirmed', 'cancelled', 'deleted'],
+  confirmLink: '/confirm/0123456789abcdef0123456789abcdef.abc123.AAAAAAAAAAAAAAAAAAAAAA',
 })
 
 /** The shop settings as GET /admin/settings returns them. */
@@ -218,6 +219,8 @@ export const SHOP_SETTINGS = fixture(adminShopSettings, {
   riskTrustedMaySkipCall: true,
   riskHighMustCall: true,
   riskVeryHighAction: 'hold',
+  unreachableAfterCalls: 3,
+  callLeaseMinutes: 5,
   updatedAt: '2026-11-24T06:00:00.000Z',
 })
 

@@ -450,6 +450,21 @@ export const orders = pgTable(
     deliveryTrackingId: text('delivery_tracking_id'),
     /** Where the order was taken: the storefront, or by staff (a manual order: phone, WhatsApp...). */
     source: text('source', { enum: ORDER_SOURCES }).notNull().default('storefront'),
+    /** The call queue: a postponed order comes back to the queue at this time. */
+    callbackAt: timestamp('callback_at', { withTimezone: true }),
+    /**
+     * The agent working the order. `assignedUntil` set: a lease taken by "next order" (the order goes back to
+     * the queue when it ends); null with an agent: a standing assignment (the agent's own list, until changed).
+     */
+    assignedStaffId: uuid('assigned_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    assignedUntil: timestamp('assigned_until', { withTimezone: true }),
+    /** Calls nobody answered (no answer, busy) since the order came in; at the shop's limit it is unreachable. */
+    unansweredCalls: integer('unanswered_calls').notNull().default(0),
+    unreachableAt: timestamp('unreachable_at', { withTimezone: true }),
+    lastCallAt: timestamp('last_call_at', { withTimezone: true }),
+    /** The customer asked for a change through the confirmation link (size, colour, address): their note. */
+    customerRequest: text('customer_request'),
+    customerRequestAt: timestamp('customer_request_at', { withTimezone: true }),
     /** Bumped on every change: staff send the version they saw, a stale one gets a conflict. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -467,6 +482,12 @@ export const orders = pgTable(
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.subtotal} and ${t.deliveryFee} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} + ${t.deliveryFee}`,
     ),
     check('orders_call_attempts_check', sql`${t.callAttempts} >= 0`),
+    check('orders_unanswered_calls_check', sql`${t.unansweredCalls} >= 0`),
+    check('orders_assignment_check', sql`${t.assignedUntil} is null or ${t.assignedStaffId} is not null`),
+    check('orders_customer_request_length', sql`${t.customerRequest} is null or char_length(${t.customerRequest}) <= 500`),
+    // the call queue: pending orders oldest first
+    index('orders_call_queue_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('orders_assigned_staff_idx').on(t.assignedStaffId).where(sql`${t.assignedStaffId} is not null`),
     check('orders_notes_length', sql`${t.notes} is null or char_length(${t.notes}) <= 500`),
     index('orders_created_idx').on(t.createdAt.desc()),
     // the admin order list's default (every order but deleted ones, newest first) and its count, by this index alone
@@ -719,6 +740,13 @@ export const shopSettings = pgTable(
     riskTrustedMaySkipCall: boolean('risk_trusted_may_skip_call').notNull().default(true),
     riskHighMustCall: boolean('risk_high_must_call').notNull().default(true),
     riskVeryHighAction: text('risk_very_high_action', { enum: VERY_HIGH_RISK_ACTIONS }).notNull().default('hold'),
+    /** The call queue: unanswered calls before an order is unreachable, and how long "next order" holds one. */
+    unreachableAfterCalls: integer('unreachable_after_calls').notNull().default(3),
+    callLeaseMinutes: integer('call_lease_minutes').notNull().default(5),
+    /** Signs the customers' confirmation links (HMAC); made by the migration, never sent to a client. */
+    confirmLinkSecret: text('confirm_link_secret')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -729,6 +757,10 @@ export const shopSettings = pgTable(
     ),
     check('shop_settings_division_check', sql`${t.wilayaDivision} in (58, 69)`),
     check('shop_settings_draft_expiry_check', sql`${t.draftExpiryHours} between 1 and 720`),
+    check(
+      'shop_settings_call_queue_check',
+      sql`${t.unreachableAfterCalls} between 1 and 20 and ${t.callLeaseMinutes} between 1 and 60`,
+    ),
     check(
       'shop_settings_order_limits_check',
       sql`${t.maxLineQuantity} between 1 and 1000 and ${t.maxOrderQuantity} between ${t.maxLineQuantity} and 10000 and ${t.maxOpenOrdersPerPhone} between 1 and 100`,

@@ -40,6 +40,8 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'GET /drafts': 'agent',
   'DELETE /drafts/:id': 'agent',
   'POST /drafts/:id/order': 'agent',
+  'GET /call-queue': 'agent',
+  'POST /call-queue/next': 'agent',
 
   'GET /products': 'manager',
   'GET /products/:id': 'manager',

@@ -11,6 +11,7 @@ import { dashboardRoutes } from './dashboard/dashboard.admin-routes.ts'
 import { draftAdminRoutes } from './drafts/drafts.admin-routes.ts'
 import { deliveryAdminRoutes } from './delivery/delivery.admin-routes.ts'
 import { inboxAdminRoutes } from './inbox/inbox.admin-routes.ts'
+import { callQueueAdminRoutes } from './orders/call-queue.admin-routes.ts'
 import { orderAdminRoutes } from './orders/orders.admin-routes.ts'
 import { pixelAdminRoutes } from './pixels/pixels.admin-routes.ts'
 import { settingsAdminRoutes } from './settings/settings.admin-routes.ts'
@@ -26,6 +27,7 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(adminAuthRoutes)
   await app.register(dashboardRoutes)
   await app.register(orderAdminRoutes)
+  await app.register(callQueueAdminRoutes)
   await app.register(productAdminRoutes)
   await app.register(categoryAdminRoutes)
   await app.register(couponAdminRoutes)

@@ -5,6 +5,7 @@ import { draftRoutes } from './drafts/drafts.routes.ts'
 import { contactRoutes } from './inbox/inbox.routes.ts'
 import { trackingRoutes } from './tracking/tracking.routes.ts'
 import { couponRoutes } from './coupons/coupons.routes.ts'
+import { confirmLinkRoutes } from './orders/confirm-link.routes.ts'
 import { orderRoutes } from './orders/order.routes.ts'
 import { shippingRoutes } from './shipping/shipping.routes.ts'
 
@@ -15,6 +16,7 @@ export async function storefrontModule(app: FastifyInstance): Promise<void> {
   await app.register(cartRoutes)
   await app.register(couponRoutes)
   await app.register(orderRoutes)
+  await app.register(confirmLinkRoutes)
   await app.register(trackingRoutes)
   await app.register(contactRoutes)
   await app.register(draftRoutes)

@@ -19,6 +19,7 @@ export async function startShop(target: 'pglite' | 'postgres', env: Record<strin
     RATE_LIMIT_PASSWORD_RESET: '1000/60',
     RATE_LIMIT_TRACKING: '1000/60',
     RATE_LIMIT_COUPON: '1000/60',
+    RATE_LIMIT_CONFIRM_LINK: '1000/60',
     RATE_LIMIT_ORDER: '1000/60',
     RATE_LIMIT_ORDER_ADDRESS: '1000/60',
     RATE_LIMIT_DRAFT: '1000/60',

@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: 'auth/login', handle: { page: 'auth-login' }, lazy: lazyPage(() => import('./routes/auth-login.tsx'), (m) => m.AuthLoginPage) },
       { path: 'auth/register', handle: { page: 'auth-register' }, lazy: lazyPage(() => import('./routes/auth-register.tsx'), (m) => m.AuthRegisterPage) },
       { path: 'verify', handle: { page: 'verify' }, lazy: lazyPage(() => import('./routes/verify.tsx'), (m) => m.VerifyPage) },
+      { path: 'confirm/:token', handle: { page: 'confirm' }, lazy: lazyPage(() => import('./routes/confirm.tsx'), (m) => m.ConfirmPage) },
       { path: 'tracking', handle: { page: 'tracking' }, lazy: lazyPage(() => import('./routes/tracking.tsx'), (m) => m.TrackingPage) },
       { path: 'about', handle: { page: 'about' }, lazy: lazyPage(() => import('./routes/about.tsx'), (m) => m.AboutPage) },
       { path: 'contact', handle: { page: 'contact' }, lazy: lazyPage(() => import('./routes/contact.tsx'), (m) => m.ContactPage) },

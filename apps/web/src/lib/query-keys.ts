@@ -26,3 +26,8 @@ export const deliveryKeys = {
 export const trackingKeys = {
   details: (orderId: string | null, phoneNumber: string) => ['tracking', 'details', orderId, phoneNumber] as const,
 }
+
+/** The order a confirmation link names (its page reads it, its answers replace it). */
+export const confirmLinkKeys = {
+  of: (token: string) => ['confirm-link', token] as const,
+}

@@ -28,7 +28,7 @@ import {
   RETURN_REQUEST_STATUSES,
 } from '../orders.ts'
 import { trackingPhone } from '../phone.ts'
-import { count, pagingQuery, timestamp } from './http.ts'
+import { count, isoDateTime, pagingQuery, timestamp } from './http.ts'
 
 /** Orders: placing one (storefront), the client's orders, public tracking, and the back office's orders. */
 
@@ -356,10 +356,26 @@ const staffText = z
   .transform((v) => (v === '' ? null : v))
 
 export const orderStatusBody = z.object({ status: orderStatus, note: staffText, version })
-/** The outcomes the order page's call form records (the call queue records every CALL_OUTCOMES). */
+/** The outcomes the order page's call form offers (the call queue offers every CALL_OUTCOMES). */
 export const ORDER_PAGE_CALL_OUTCOMES = ['confirmed', 'no_answer', 'cancelled'] as const satisfies readonly CallOutcome[]
 export type OrderPageCallOutcome = (typeof ORDER_PAGE_CALL_OUTCOMES)[number]
-export const orderCallBody = z.object({ outcome: z.enum(ORDER_PAGE_CALL_OUTCOMES), note: staffText, version })
+/**
+ * `POST /admin/orders/:id/call`: any CALL_OUTCOMES. `postponed` needs `callbackAt` (the server refuses a time
+ * already past), `cancelled` a reason in `note`; `duplicate` may name the order kept (`keptOrderId`).
+ */
+export const orderCallBody = z
+  .object({
+    outcome: z.enum(CALL_OUTCOMES),
+    note: staffText,
+    callbackAt: isoDateTime.optional(),
+    keptOrderId: uuid.optional(),
+    version,
+  })
+  .superRefine((body, ctx) => {
+    if (body.outcome === 'postponed' && !body.callbackAt) ctx.addIssue({ code: 'custom', path: ['callbackAt'], message: 'validation:callback.required' })
+    if (body.outcome === 'cancelled' && !body.note) ctx.addIssue({ code: 'custom', path: ['note'], message: 'validation:cancelReason.required' })
+  })
+export type OrderCallBody = z.input<typeof orderCallBody>
 export const orderVersionBody = z.object({ version })
 /** Strict: the customer's note is not editable, a `notes` field is refused rather than silently dropped. */
 export const orderPatchBody = z.strictObject({
@@ -513,6 +529,8 @@ export const orderPage = z.object({
   staffNotes: z.array(staffNote),
   /** The moves the move table and the caller's role both allow. */
   allowedMoves: z.array(orderStatus),
+  /** The customer's confirmation link (a path on the storefront, `/confirm/<token>`) while the order is pending. */
+  confirmLink: z.string().nullable(),
 })
 export type OrderPage = z.output<typeof orderPage>
 

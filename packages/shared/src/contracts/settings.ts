@@ -79,6 +79,9 @@ export const shopSettingsBody = z.object({
   riskTrustedMaySkipCall: z.boolean().optional(),
   riskHighMustCall: z.boolean().optional(),
   riskVeryHighAction: z.enum(VERY_HIGH_RISK_ACTIONS).optional(),
+  /** The call queue: unanswered calls (no answer, busy) before an order is unreachable; minutes "next order" holds one. */
+  unreachableAfterCalls: z.number().int().min(1).max(20).optional(),
+  callLeaseMinutes: z.number().int().min(1).max(60).optional(),
 })
 
 /** The owner's view of the settings (`/admin/settings`). */
@@ -106,6 +109,8 @@ export const adminShopSettings = z.object({
   riskTrustedMaySkipCall: z.boolean(),
   riskHighMustCall: z.boolean(),
   riskVeryHighAction: z.enum(VERY_HIGH_RISK_ACTIONS),
+  unreachableAfterCalls: z.number().int(),
+  callLeaseMinutes: z.number().int(),
   updatedAt: timestamp,
 })
 export type AdminShopSettings = z.output<typeof adminShopSettings>

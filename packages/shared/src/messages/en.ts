@@ -57,6 +57,8 @@ export const en = {
     CATEGORY_IN_USE: 'This category still has products or sub-categories.',
     LINK_NOT_FOUND: 'This link leads nowhere in the shop: choose an existing category, product or page.',
     LAST_OWNER: 'The shop needs at least one active owner.',
+    CONFIRM_LINK_INVALID: 'This confirmation link is not valid or has expired. Please contact the shop.',
+    CALLBACK_IN_PAST: 'The callback time must be in the future.',
   },
   validation: {
     required: 'This field is required.',
@@ -80,6 +82,9 @@ export const en = {
     'name.invalid': 'Must be 2-50 characters and contain only letters.',
     'address.length': 'Address must be between 10-200 characters.',
     'notes.tooLong': 'Notes cannot exceed 500 characters.',
+    'callback.required': 'Choose when to call back.',
+    'cancelReason.required': 'Give the reason for the cancellation.',
+    'changeNote.required': 'Tell us what to change (size, colour, address...).',
     'password.tooShort': 'The password must have at least 8 characters.',
     'password.tooLong': 'The password is too long.',
     'password.common': 'This password is too common. Choose another one.',

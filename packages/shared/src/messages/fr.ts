@@ -59,6 +59,8 @@ export const fr: Messages = {
     CATEGORY_IN_USE: 'Cette catégorie contient encore des produits ou des sous-catégories.',
     LINK_NOT_FOUND: 'Ce lien ne mène nulle part dans la boutique : choisissez une catégorie, un produit ou une page qui existe.',
     LAST_OWNER: 'La boutique doit garder au moins un propriétaire actif.',
+    CONFIRM_LINK_INVALID: "Ce lien de confirmation n'est pas valide ou a expiré. Veuillez contacter la boutique.",
+    CALLBACK_IN_PAST: "L'heure de rappel doit être dans le futur.",
   },
   validation: {
     required: 'Ce champ est obligatoire.',
@@ -82,6 +84,9 @@ export const fr: Messages = {
     'name.invalid': 'Doit contenir 2 à 50 caractères, uniquement des lettres.',
     'address.length': "L'adresse doit contenir entre 10 et 200 caractères.",
     'notes.tooLong': 'Les notes ne peuvent pas dépasser 500 caractères.',
+    'callback.required': 'Choisissez quand rappeler.',
+    'cancelReason.required': "Indiquez le motif de l'annulation.",
+    'changeNote.required': 'Dites-nous quoi changer (taille, couleur, adresse...).',
     'password.tooShort': 'Le mot de passe doit contenir au moins 8 caractères.',
     'password.tooLong': 'Le mot de passe est trop long.',
     'password.common': 'Ce mot de passe est trop courant. Choisissez-en un autre.',

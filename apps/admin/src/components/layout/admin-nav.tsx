@@ -10,6 +10,7 @@ import { IconDelivery } from '../icons/icon-delivery.tsx'
 import { IconMessages } from '../icons/icon-messages.tsx'
 import { IconNewsletter } from '../icons/icon-newsletter.tsx'
 import { IconOrders } from '../icons/icon-orders.tsx'
+import { IconCallQueue } from '../icons/icon-call-queue.tsx'
 import { IconPixels } from '../icons/icon-pixels.tsx'
 import { IconProducts } from '../icons/icon-products.tsx'
 import type { IconProps } from '../icons/icon-props.ts'
@@ -23,6 +24,7 @@ type NavKey =
   | 'dashboard'
   | 'orders'
   | 'callbacks'
+  | 'callQueue'
   | 'products'
   | 'categories'
   | 'coupons'
@@ -48,6 +50,7 @@ interface NavItem {
 const LINKS: NavItem[] = [
   { to: '/', key: 'dashboard', end: true, Icon: IconDashboard, permission: 'dashboard' },
   { to: '/orders', key: 'orders', end: false, Icon: IconOrders, permission: 'orders.work' },
+  { to: '/call-queue', key: 'callQueue', end: false, Icon: IconCallQueue, permission: 'orders.work' },
   { to: '/callbacks', key: 'callbacks', end: false, Icon: IconCallbacks, permission: 'orders.work' },
   { to: '/blacklist', key: 'blacklist', end: false, Icon: IconBlacklist, permission: 'orders.manage' },
   { to: '/products', key: 'products', end: false, Icon: IconProducts, permission: 'catalogue' },

@@ -20,8 +20,9 @@ const KEY = ['admin-settings'] as const
 const TEXT_FIELDS = ['nameAr', 'nameFr', 'phone', 'whatsapp', 'email', 'addressAr', 'addressFr', 'bankDetails', 'ccpDetails'] as const
 type TextKey = (typeof TEXT_FIELDS)[number]
 const ORDER_LIMIT_FIELDS = ['maxLineQuantity', 'maxOrderQuantity', 'maxOpenOrdersPerPhone'] as const
-/** Whole numbers of the form: the order limits, the risk thresholds and the hours a call-back draft is kept. */
-const NUMBER_FIELDS = [...ORDER_LIMIT_FIELDS, 'riskHighAmount', 'riskRecentOrders', 'draftExpiryHours'] as const
+const CALL_QUEUE_FIELDS = ['unreachableAfterCalls', 'callLeaseMinutes'] as const
+/** Whole numbers of the form: the order limits, the risk thresholds, the hours a call-back draft is kept, the call queue's. */
+const NUMBER_FIELDS = [...ORDER_LIMIT_FIELDS, 'riskHighAmount', 'riskRecentOrders', 'draftExpiryHours', ...CALL_QUEUE_FIELDS] as const
 type LimitKey = (typeof NUMBER_FIELDS)[number]
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
@@ -180,6 +181,13 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
               onChange={(event) => setRiskRules({ ...riskRules, riskVeryHighAction: event.target.value as VeryHighRiskAction })}
               options={VERY_HIGH_RISK_ACTIONS.map((a) => ({ value: a, label: t(`settings.risk.${a}`) }))}
             />
+          </div>
+        </SectionCard>
+        <SectionCard title={t('settings.callQueue')}>
+          <div className="grid gap-3 md:grid-cols-2">
+            {CALL_QUEUE_FIELDS.map((key) => (
+              <TextField key={key} label={t(`settings.${key}`)} type="text" inputMode="numeric" dir="ltr" {...bind(key)} />
+            ))}
           </div>
         </SectionCard>
         <div className="flex flex-wrap items-center gap-3">

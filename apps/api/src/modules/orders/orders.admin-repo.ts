@@ -22,11 +22,13 @@ import {
   orderStaffNotes,
   orderStatusHistory,
   returnRequests,
+  shopSettings,
   staff,
   wilayas,
 } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { memoized } from '../../plugins/public-cache.ts'
+import { confirmLinkPath, signConfirmToken } from './confirm-link.ts'
 
 export interface OrderFilter {
   /** One status or several (any of them). */
@@ -194,7 +196,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
     .limit(1)
   if (!row) throw new AppError('ORDER_NOT_FOUND')
   const o = row.order
-  const [items, history, returns, redemption, staffNotes] = await Promise.all([
+  const [items, history, returns, redemption, staffNotes, secret] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.nameFr), asc(orderItems.id)),
     db
       .select({ h: orderStatusHistory, staffName: staff.name })
@@ -214,6 +216,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
       .leftJoin(staff, eq(staff.id, orderStaffNotes.staffId))
       .where(eq(orderStaffNotes.orderId, orderId))
       .orderBy(asc(orderStaffNotes.createdAt), asc(orderStaffNotes.id)),
+    o.status === 'pending' ? confirmLinkSecret(db) : Promise.resolve(null),
   ])
   const status = o.status as OrderStatus
   const order = {
@@ -286,7 +289,8 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
       callOutcome: h.callOutcome,
       note: h.note,
       staffName: staffName ?? null,
-      byClient: h.clientId !== null,
+      // a guest answering the confirmation link has no client id: the entry says where it came from
+      byClient: h.clientId !== null || (h.details as { via?: unknown } | null)?.via === 'confirm_link',
       details: (h.details ?? null) as Record<string, unknown> | null,
       createdAt: h.createdAt.toISOString(),
     })),
@@ -306,7 +310,15 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
       createdAt: n.createdAt.toISOString(),
     })),
     allowedMoves: ORDER_STATUSES.filter((to) => canMoveOrder(status, to, 'staff') && canMoveOrderAs(role, to)),
+    confirmLink: secret ? confirmLinkPath(signConfirmToken(secret, o.id)) : null,
   }
+}
+
+/** The key of the customers' confirmation links (never sent to any client). */
+export async function confirmLinkSecret(db: Db): Promise<string> {
+  const [row] = await db.select({ secret: shopSettings.confirmLinkSecret }).from(shopSettings).where(eq(shopSettings.id, 1))
+  if (!row) throw new Error('shop_settings row missing')
+  return row.secret
 }
 
 /** Rows of the delivery-company export, oldest first, with the 58-division wilaya and the item lines. */

@@ -198,8 +198,8 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Record a confirmation call and its outcome', params: adminOrderParams, body: orderCallBody, response: ok(orderPage) }, onRequest: staffOnly },
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
-      const { outcome, note, version } = request.body
-      await recordCall(app.db, { orderId: id, outcome, note, version, actor: staffOf(request) })
+      const { outcome, note, version, callbackAt, keptOrderId } = request.body
+      await recordCall(app.db, { orderId: id, outcome, note, version, callbackAt, keptOrderId, actor: staffOf(request) })
       return reply.ok(await detailFor(request, id))
     },
   )

@@ -3,7 +3,6 @@ import {
   canMoveOrder,
   FINAL_STATUSES,
   type OrderHistoryKind,
-  type OrderPageCallOutcome,
   type OrderStatus,
   RESTOCK_ON_DELETE_STATUSES,
   STOCK_RELEASED_STATUSES,
@@ -24,6 +23,7 @@ import {
 } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { type Actor, writeAudit } from '../audit/audit.service.ts'
+import { getShopSettings } from '../settings/settings.repo.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -152,8 +152,8 @@ export async function recordHistory(
     note?: string | null | undefined
     callOutcome?: CallOutcome
     kind?: OrderHistoryKind
-    /** What the entry changed (an edit's before and after). */
-    details?: Record<string, unknown>
+    /** What the entry changed (an edit's before and after, a merge's orders, where a customer's answer came from). */
+    details?: Record<string, unknown> | null
   },
 ) {
   await tx.insert(orderStatusHistory).values({
@@ -198,26 +198,73 @@ export async function moveOrder(db: Db, cmd: MoveCommand): Promise<OrderRow> {
   )
 }
 
-/** The outcome of a confirmation call: confirmed → confirmed, cancelled → cancelled (stock back), no answer → same status. */
-export async function recordCall(
-  db: Db,
-  cmd: { orderId: string; outcome: OrderPageCallOutcome; version: number; actor: Actor; note?: string | null | undefined },
-): Promise<OrderRow> {
+/** What each call outcome does to the order's status: confirmed confirms, the three endings cancel, the rest keep it. */
+const CALL_OUTCOME_STATUS: Partial<Record<CallOutcome, OrderStatus>> = {
+  confirmed: 'confirmed',
+  cancelled: 'cancelled',
+  fake: 'cancelled',
+  duplicate: 'cancelled',
+}
+
+export interface CallCommand {
+  orderId: string
+  outcome: CallOutcome
+  version: number
+  actor: Actor
+  note?: string | null | undefined
+  /** postponed: when the order comes back to the queue (must be in the future). */
+  callbackAt?: Date | undefined
+  /** duplicate: the order kept instead of this one. */
+  keptOrderId?: string | undefined
+}
+
+/**
+ * The outcome of a confirmation call, from the order page or the call queue. confirmed → confirmed;
+ * cancelled, fake, duplicate → cancelled with the stock and the coupon use back; no answer and busy count an
+ * unanswered call and, at the shop's limit (`unreachableAfterCalls`), move the order to "unreachable";
+ * a wrong number is unreachable at once (calling again reaches nobody) and counts against the phone;
+ * postponed sets the callback time that puts the order back in the queue. Every call counts an attempt,
+ * writes a history entry with its outcome and ends the agent's lease on the order (a standing assignment
+ * stays while the order is still to call).
+ */
+export async function recordCall(db: Db, cmd: CallCommand): Promise<OrderRow> {
+  if (cmd.outcome === 'postponed' && (!cmd.callbackAt || cmd.callbackAt.getTime() <= Date.now())) {
+    throw new AppError('CALLBACK_IN_PAST', { fieldErrors: [{ field: 'callbackAt', message: 'errors:CALLBACK_IN_PAST' }] })
+  }
   let to: OrderStatus = 'pending'
   return changeOrder(
     db,
     cmd.orderId,
     cmd.version,
-    async (_tx, row) => {
+    async (tx, row) => {
       const from = row.status as OrderStatus
-      to = cmd.outcome === 'no_answer' ? from : cmd.outcome
-      const allowed =
-        cmd.outcome === 'no_answer' ? !(FINAL_STATUSES as readonly string[]).includes(from) : canMoveOrder(from, to, 'staff')
+      const moveTo = CALL_OUTCOME_STATUS[cmd.outcome]
+      to = moveTo ?? from
+      const allowed = moveTo ? canMoveOrder(from, moveTo, 'staff') : !(FINAL_STATUSES as readonly string[]).includes(from)
       if (!allowed) throw new AppError('STATUS_MOVE_NOT_ALLOWED', { params: { from, to } })
-      return { status: to, callAttempts: sql`${orders.callAttempts} + 1` }
+      const values: PgUpdateSetSource<typeof orders> = {
+        status: to,
+        callAttempts: sql`${orders.callAttempts} + 1`,
+        lastCallAt: sql`now()`,
+        callbackAt: null,
+      }
+      // the lease ends with the call; a standing assignment (no end) stays while the order is still to call
+      if (row.assignedUntil !== null || to !== 'pending') Object.assign(values, { assignedStaffId: null, assignedUntil: null })
+      if (cmd.outcome === 'no_answer' || cmd.outcome === 'busy') {
+        const { unreachableAfterCalls } = await getShopSettings(tx)
+        values.unansweredCalls = row.unansweredCalls + 1
+        if (row.unansweredCalls + 1 >= unreachableAfterCalls) values.unreachableAt = sql`now()`
+      }
+      if (cmd.outcome === 'wrong_number') values.unreachableAt = sql`now()`
+      if (cmd.outcome === 'postponed') Object.assign(values, { callbackAt: cmd.callbackAt, unreachableAt: null })
+      return values
     },
-    async (tx, before) => {
+    async (tx, before, updated) => {
       if (restocksOnMove(before.status, to)) await releaseOrderStock(tx, cmd.orderId)
+      const details: Record<string, unknown> = {}
+      if (cmd.outcome === 'postponed' && cmd.callbackAt) details.callbackAt = cmd.callbackAt.toISOString()
+      if (cmd.outcome === 'duplicate' && cmd.keptOrderId) details.keptOrderId = cmd.keptOrderId
+      if (updated.unreachableAt && !before.unreachableAt) details.unreachable = true
       await recordHistory(tx, {
         orderId: cmd.orderId,
         from: before.status,
@@ -225,6 +272,7 @@ export async function recordCall(
         staffId: cmd.actor.id,
         note: cmd.note,
         callOutcome: cmd.outcome,
+        details: Object.keys(details).length > 0 ? details : null,
       })
       if (to !== before.status) await auditMove(tx, cmd.actor, before, to, 'call')
     },

@@ -32,6 +32,8 @@ const settingsReply = (s: ShopSettingsRow): z.input<typeof adminShopSettingsRepl
   riskTrustedMaySkipCall: s.riskTrustedMaySkipCall,
   riskHighMustCall: s.riskHighMustCall,
   riskVeryHighAction: s.riskVeryHighAction,
+  unreachableAfterCalls: s.unreachableAfterCalls,
+  callLeaseMinutes: s.callLeaseMinutes,
   updatedAt: s.updatedAt,
 })
 

@@ -14,4 +14,5 @@ export const orderKeys = {
   deliveryFee: (wilaya: number, type: string) => ['orders', 'delivery-fee', wilaya, type] as const,
   /** an edit's new totals, as the server would save them */
   editPreview: (id: string, body: string) => ['orders', 'edit-preview', id, body] as const,
+  callQueue: () => ['orders', 'call-queue'] as const,
 }

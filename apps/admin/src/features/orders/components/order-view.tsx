@@ -15,6 +15,7 @@ import { formatDateTime } from '../../../lib/dates.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { type OrderAction, useOrder, useOrderAction } from '../api/use-order.ts'
 import { CallOutcomeForm } from './call-outcome-form.tsx'
+import { ConfirmLinkField } from './confirm-link-field.tsx'
 import { ConflictBanner } from './conflict-banner.tsx'
 import { DeliverySlip } from './delivery-slip.tsx'
 import { OrderCustomer } from './order-customer.tsx'
@@ -168,6 +169,7 @@ export function OrderView({ orderId, customer }: OrderViewProps) {
               />
             ) : null}
             {customer?.(order)}
+            {page.data.confirmLink ? <ConfirmLinkField link={`${window.location.origin}${page.data.confirmLink}`} /> : null}
             <StatusMoves
               moves={allowedMoves}
               isBusy={isBusy}
