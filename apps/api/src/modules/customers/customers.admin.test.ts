@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import type { CallOutcome } from '@shop/shared'
 import { count, eq } from 'drizzle-orm'
 import { auditLog, couponRedemptions, coupons, orderItems, orders, orderStatusHistory, shopSettings, variants } from '../../db/schema.ts'
 import { checkInvariants } from '../../reliability/invariants.ts'
@@ -16,7 +17,7 @@ for (const target of TEST_TARGETS) {
       shop.http(method, `/api/v1/admin${url}`, { cookie, body })
     const stockOf = async (id: string) => (await db().select().from(variants).where(eq(variants.id, id)))[0]?.stock
     const couponUses = async (code: string) => (await db().select().from(coupons).where(eq(coupons.code, code)))[0]?.usedCount
-    const call = (orderId: string, outcome: string) =>
+    const call = (orderId: string, outcome: CallOutcome) =>
       db().insert(orderStatusHistory).values({ orderId, fromStatus: 'pending', toStatus: 'pending', callOutcome: outcome, kind: 'status' })
     const exportCsv = async () => (await shop.app.inject({ method: 'GET', url: '/api/v1/admin/orders/export.csv', headers: { cookie: shop.staffCookie } })).body
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000)
