@@ -76,6 +76,11 @@ const envSchema = z.object({
   RATE_LIMIT_ORDER: limit('5/3600'),
   RATE_LIMIT_ORDER_ADDRESS: limit('60/3600'),
   /**
+   * Call-back drafts of the quick-order form (POST /drafts), per address and per phone: the form saves at
+   * most one every few seconds while typing and one when the page is left.
+   */
+  RATE_LIMIT_DRAFT: limit('30/600'),
+  /**
    * The purge of stale rows, run inside the app (no cron): every PURGE_INTERVAL_MINUTES (0 turns it off),
    * one run at a time across every API process. Idle guest carts and merged guest-session records after
    * PURGE_GUEST_CART_DAYS, order idempotency keys after PURGE_IDEMPOTENCY_HOURS; expired sessions, used

@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
           { index: true, Component: DashboardPage },
           { path: 'orders', lazy: async () => ({ Component: (await import('./routes/orders.tsx')).OrdersPage }) },
           { path: 'orders/slips', lazy: async () => ({ Component: (await import('./routes/order-slips.tsx')).OrderSlipsPage }) },
+          { path: 'callbacks', lazy: async () => ({ Component: (await import('./routes/callbacks.tsx')).CallbacksPage }) },
           { path: 'orders/:orderId', lazy: async () => ({ Component: (await import('./routes/order.tsx')).OrderPage }) },
           { path: 'products', lazy: async () => ({ Component: (await import('./routes/products.tsx')).ProductsPage }) },
           {

@@ -31,6 +31,9 @@ import frShop from '../locales/fr/shop.json'
 import arInbox from '../locales/ar/inbox.json'
 import enInbox from '../locales/en/inbox.json'
 import frInbox from '../locales/fr/inbox.json'
+import arCallbacks from '../locales/ar/callbacks.json'
+import enCallbacks from '../locales/en/callbacks.json'
+import frCallbacks from '../locales/fr/callbacks.json'
 import arCustomers from '../locales/ar/customers.json'
 import enCustomers from '../locales/en/customers.json'
 import frCustomers from '../locales/fr/customers.json'
@@ -42,9 +45,9 @@ export const LANGUAGE_KEY = 'admin-lang'
 export const STAFF_LOCALES = ['ar', 'fr', 'en'] as const satisfies readonly Locale[]
 
 export const resources = {
-  ar: { common: arCommon, auth: arAuth, dashboard: arDashboard, orders: arOrders, products: arProducts, catalogue: arCatalogue, marketing: arMarketing, delivery: arDelivery, shop: arShop, inbox: arInbox, customers: arCustomers, ...MESSAGES.ar },
-  fr: { common: frCommon, auth: frAuth, dashboard: frDashboard, orders: frOrders, products: frProducts, catalogue: frCatalogue, marketing: frMarketing, delivery: frDelivery, shop: frShop, inbox: frInbox, customers: frCustomers, ...MESSAGES.fr },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, orders: enOrders, products: enProducts, catalogue: enCatalogue, marketing: enMarketing, delivery: enDelivery, shop: enShop, inbox: enInbox, customers: enCustomers, ...MESSAGES.en },
+  ar: { common: arCommon, auth: arAuth, dashboard: arDashboard, orders: arOrders, products: arProducts, catalogue: arCatalogue, marketing: arMarketing, delivery: arDelivery, shop: arShop, inbox: arInbox, callbacks: arCallbacks, customers: arCustomers, ...MESSAGES.ar },
+  fr: { common: frCommon, auth: frAuth, dashboard: frDashboard, orders: frOrders, products: frProducts, catalogue: frCatalogue, marketing: frMarketing, delivery: frDelivery, shop: frShop, inbox: frInbox, callbacks: frCallbacks, customers: frCustomers, ...MESSAGES.fr },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, orders: enOrders, products: enProducts, catalogue: enCatalogue, marketing: enMarketing, delivery: enDelivery, shop: enShop, inbox: enInbox, callbacks: enCallbacks, customers: enCustomers, ...MESSAGES.en },
 } as const satisfies Record<Locale, object>
 
 export const NAMESPACES = Object.keys(resources.ar) as (keyof (typeof resources)['ar'])[]

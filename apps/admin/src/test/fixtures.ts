@@ -212,6 +212,7 @@ export const SHOP_SETTINGS = fixture(adminShopSettings, {
   maxLineQuantity: 10,
   maxOrderQuantity: 20,
   maxOpenOrdersPerPhone: 3,
+  draftExpiryHours: 48,
   riskHighAmount: 15000,
   riskRecentOrders: 3,
   riskTrustedMaySkipCall: true,

@@ -707,6 +707,8 @@ export const shopSettings = pgTable(
     maxLineQuantity: integer('max_line_quantity').notNull().default(10),
     maxOrderQuantity: integer('max_order_quantity').notNull().default(20),
     maxOpenOrdersPerPhone: integer('max_open_orders_per_phone').notNull().default(3),
+    /** Hours an abandoned quick order (order_drafts) stays on the call-back list. */
+    draftExpiryHours: integer('draft_expiry_hours').notNull().default(48),
     /** Risk rules (packages/shared/src/risk.ts): thresholds, and what the trusted, high and very high levels do. */
     riskHighAmount: integer('risk_high_amount').notNull().default(15000),
     riskRecentOrders: integer('risk_recent_orders').notNull().default(3),
@@ -722,6 +724,7 @@ export const shopSettings = pgTable(
       sql`${t.defaultHomeFee} >= 0 and ${t.defaultStopdeskFee} >= 0 and ${t.defaultReturnFee} >= 0`,
     ),
     check('shop_settings_division_check', sql`${t.wilayaDivision} in (58, 69)`),
+    check('shop_settings_draft_expiry_check', sql`${t.draftExpiryHours} between 1 and 720`),
     check(
       'shop_settings_order_limits_check',
       sql`${t.maxLineQuantity} between 1 and 1000 and ${t.maxOrderQuantity} between ${t.maxLineQuantity} and 10000 and ${t.maxOpenOrdersPerPhone} between 1 and 100`,
@@ -807,5 +810,41 @@ export const auditLog = pgTable(
     check('audit_log_kind_check', oneOf(t.kind, ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff', 'blacklist'])),
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('audit_log_kind_created_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
+  ],
+)
+
+// ---------------------------------------------------------------- call-back drafts
+
+/**
+ * A quick order the shopper filled (a name and a valid mobile) and left without placing: the shop may call
+ * back. One per phone and product (a newer one replaces it); gone when an order of that phone and product
+ * is placed, when staff dismiss it or turn it into an order, and after shop_settings.draft_expiry_hours.
+ */
+export const orderDrafts = pgTable(
+  'order_drafts',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id').references(() => variants.id, { onDelete: 'set null' }),
+    size: text('size'),
+    color: text('color'),
+    quantity: integer('quantity').notNull().default(1),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull(),
+    wilayaCode: smallint('wilaya_code').references(() => wilayas.code, { onDelete: 'set null' }),
+    communeId: integer('commune_id').references(() => communes.id, { onDelete: 'set null' }),
+    locale: text('locale').notNull().default('ar'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_drafts_phone_product_key').on(t.phone, t.productId),
+    index('order_drafts_updated_idx').on(t.updatedAt),
+    check('order_drafts_quantity_check', sql`${t.quantity} between 1 and 1000`),
+    check('order_drafts_phone_format', sql`${t.phone} ~ '^0[567][0-9]{8}$'`),
+    check('order_drafts_locale_check', sql`${t.locale} in ('ar', 'fr', 'en')`),
   ],
 )

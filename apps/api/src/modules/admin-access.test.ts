@@ -34,6 +34,10 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'POST /blacklist': 'manager',
   'DELETE /blacklist/:phone': 'manager',
 
+  'GET /drafts': 'agent',
+  'DELETE /drafts/:id': 'agent',
+  'POST /drafts/:id/order': 'agent',
+
   'GET /products': 'manager',
   'GET /products/:id': 'manager',
   'POST /products': 'manager',

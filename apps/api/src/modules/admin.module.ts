@@ -8,6 +8,7 @@ import { productAdminRoutes } from './catalogue/products.admin-routes.ts'
 import { customerAdminRoutes } from './customers/customers.admin-routes.ts'
 import { couponAdminRoutes } from './coupons/coupons.admin-routes.ts'
 import { dashboardRoutes } from './dashboard/dashboard.admin-routes.ts'
+import { draftAdminRoutes } from './drafts/drafts.admin-routes.ts'
 import { deliveryAdminRoutes } from './delivery/delivery.admin-routes.ts'
 import { inboxAdminRoutes } from './inbox/inbox.admin-routes.ts'
 import { orderAdminRoutes } from './orders/orders.admin-routes.ts'
@@ -35,5 +36,6 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(staffAdminRoutes)
   await app.register(inboxAdminRoutes)
   await app.register(auditAdminRoutes)
+  await app.register(draftAdminRoutes)
   await app.register(customerAdminRoutes)
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { clientAuthRoutes } from './auth/client-auth.routes.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
+import { draftRoutes } from './drafts/drafts.routes.ts'
 import { contactRoutes } from './inbox/inbox.routes.ts'
 import { trackingRoutes } from './tracking/tracking.routes.ts'
 import { couponRoutes } from './coupons/coupons.routes.ts'
@@ -16,4 +17,5 @@ export async function storefrontModule(app: FastifyInstance): Promise<void> {
   await app.register(orderRoutes)
   await app.register(trackingRoutes)
   await app.register(contactRoutes)
+  await app.register(draftRoutes)
 }

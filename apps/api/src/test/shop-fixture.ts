@@ -21,6 +21,7 @@ export async function startShop(target: 'pglite' | 'postgres', env: Record<strin
     RATE_LIMIT_COUPON: '1000/60',
     RATE_LIMIT_ORDER: '1000/60',
     RATE_LIMIT_ORDER_ADDRESS: '1000/60',
+    RATE_LIMIT_DRAFT: '1000/60',
     ...env,
   }, options)
   await ctx.database.migrate()

@@ -71,6 +71,8 @@ export const shopSettingsBody = z.object({
   maxLineQuantity: z.number().int().min(1).max(1000).optional(),
   maxOrderQuantity: z.number().int().min(1).max(10000).optional(),
   maxOpenOrdersPerPhone: z.number().int().min(1).max(100).optional(),
+  /** Hours an abandoned quick order stays on the call-back list (1 hour to 30 days). */
+  draftExpiryHours: z.number().int().min(1).max(720).optional(),
   /** Risk rules: the amount a phone never delivered to must stay under, orders in 24 h, what each level does. */
   riskHighAmount: z.number().int().min(0).max(10_000_000).optional(),
   riskRecentOrders: z.number().int().min(2).max(50).optional(),
@@ -98,6 +100,7 @@ export const adminShopSettings = z.object({
   maxLineQuantity: z.number().int(),
   maxOrderQuantity: z.number().int(),
   maxOpenOrdersPerPhone: z.number().int(),
+  draftExpiryHours: z.number().int(),
   riskHighAmount: z.number().int(),
   riskRecentOrders: z.number().int(),
   riskTrustedMaySkipCall: z.boolean(),

@@ -43,6 +43,7 @@ export const ar: Messages = {
     CART_ITEM_NOT_FOUND: 'هذا المنتج ليس في سلتك.',
     CART_MERGED: 'انتقلت سلتك إلى حسابك. يرجى المحاولة مرة أخرى.',
     ORDER_NOT_FOUND: 'الطلب غير موجود.',
+    DRAFT_NOT_FOUND: 'لم يعد هذا الطلب في قائمة إعادة الاتصال (تم طلبه أو حذفه أو انتهت مدته).',
     VARIANT_REQUIRED: 'يرجى اختيار المقاس واللون.',
     VARIANT_NOT_FOUND: 'هذا المقاس أو اللون غير متوفر لهذا المنتج.',
     PRODUCT_UNAVAILABLE: '{{name}} لم يعد متوفرا.',

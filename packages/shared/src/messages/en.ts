@@ -41,6 +41,7 @@ export const en = {
     CART_ITEM_NOT_FOUND: 'This item is not in your cart.',
     CART_MERGED: 'Your cart has moved into your account. Please try again.',
     ORDER_NOT_FOUND: 'Order not found.',
+    DRAFT_NOT_FOUND: 'This call-back is no longer on the list (ordered, dismissed or expired).',
     VARIANT_REQUIRED: 'Please select a size and a colour.',
     VARIANT_NOT_FOUND: 'This size or colour does not exist for this product.',
     PRODUCT_UNAVAILABLE: '{{name}} is no longer available.',

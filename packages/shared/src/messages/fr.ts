@@ -43,6 +43,7 @@ export const fr: Messages = {
     CART_ITEM_NOT_FOUND: "Cet article n'est pas dans votre panier.",
     CART_MERGED: 'Votre panier a été rattaché à votre compte. Veuillez réessayer.',
     ORDER_NOT_FOUND: 'Commande introuvable.',
+    DRAFT_NOT_FOUND: "Ce rappel n'est plus dans la liste (commandé, écarté ou expiré).",
     VARIANT_REQUIRED: 'Veuillez choisir une taille et une couleur.',
     VARIANT_NOT_FOUND: "Cette taille ou cette couleur n'existe pas pour ce produit.",
     PRODUCT_UNAVAILABLE: "{{name}} n'est plus disponible.",

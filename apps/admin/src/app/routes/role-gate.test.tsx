@@ -12,7 +12,7 @@ function stubAs(staff: typeof OWNER) {
   })
 }
 
-const AGENT_LINKS = ['Tableau de bord', 'Commandes']
+const AGENT_LINKS = ['Tableau de bord', 'Commandes', 'Rappels']
 const MANAGER_LINKS = [...AGENT_LINKS, 'Liste noire', 'Produits', 'Catégories', 'Codes promo', 'Tarifs de livraison', 'Bannières', 'Messages', 'Newsletter']
 const OWNER_LINKS = [...MANAGER_LINKS, 'Pixels', 'Paramètres', 'Équipe', 'Journal des modifications']
 
@@ -22,7 +22,7 @@ async function navLinks() {
 }
 
 describe('screens by role', () => {
-  test('an agent sees the dashboard and orders only: no catalogue, coupons, delivery prices or audit log', async () => {
+  test('an agent sees the dashboard, orders and call-backs only: no catalogue, coupons, delivery prices or audit log', async () => {
     stubAs(AGENT)
     renderApp({ locale: 'fr' })
     expect(await navLinks()).toEqual(AGENT_LINKS)

@@ -16,11 +16,13 @@ import type { IconProps } from '../icons/icon-props.ts'
 import { IconSettings } from '../icons/icon-settings.tsx'
 import { IconStaff } from '../icons/icon-staff.tsx'
 import { IconAudit } from '../icons/icon-audit.tsx'
+import { IconCallbacks } from '../icons/icon-callbacks.tsx'
 import { IconBlacklist } from '../icons/icon-blacklist.tsx'
 
 type NavKey =
   | 'dashboard'
   | 'orders'
+  | 'callbacks'
   | 'products'
   | 'categories'
   | 'coupons'
@@ -46,6 +48,7 @@ interface NavItem {
 const LINKS: NavItem[] = [
   { to: '/', key: 'dashboard', end: true, Icon: IconDashboard, permission: 'dashboard' },
   { to: '/orders', key: 'orders', end: false, Icon: IconOrders, permission: 'orders.work' },
+  { to: '/callbacks', key: 'callbacks', end: false, Icon: IconCallbacks, permission: 'orders.work' },
   { to: '/blacklist', key: 'blacklist', end: false, Icon: IconBlacklist, permission: 'orders.manage' },
   { to: '/products', key: 'products', end: false, Icon: IconProducts, permission: 'catalogue' },
   { to: '/categories', key: 'categories', end: false, Icon: IconCategories, permission: 'catalogue' },

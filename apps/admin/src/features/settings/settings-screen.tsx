@@ -19,16 +19,17 @@ import { usePreparedUpload } from '../../lib/use-prepared-upload.ts'
 const KEY = ['admin-settings'] as const
 const TEXT_FIELDS = ['nameAr', 'nameFr', 'phone', 'whatsapp', 'email', 'addressAr', 'addressFr', 'bankDetails', 'ccpDetails'] as const
 type TextKey = (typeof TEXT_FIELDS)[number]
-const LIMIT_FIELDS = ['maxLineQuantity', 'maxOrderQuantity', 'maxOpenOrdersPerPhone', 'riskHighAmount', 'riskRecentOrders'] as const
 const ORDER_LIMIT_FIELDS = ['maxLineQuantity', 'maxOrderQuantity', 'maxOpenOrdersPerPhone'] as const
-type LimitKey = (typeof LIMIT_FIELDS)[number]
+/** Whole numbers of the form: the order limits, the risk thresholds and the hours a call-back draft is kept. */
+const NUMBER_FIELDS = [...ORDER_LIMIT_FIELDS, 'riskHighAmount', 'riskRecentOrders', 'draftExpiryHours'] as const
+type LimitKey = (typeof NUMBER_FIELDS)[number]
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
   const { t } = useTranslation(['shop', 'common', 'validation'])
   const queryClient = useQueryClient()
   const [values, setValues] = useState(() => ({
     ...Object.fromEntries(TEXT_FIELDS.map((key) => [key, settings[key] ?? ''])),
-    ...Object.fromEntries(LIMIT_FIELDS.map((key) => [key, String(settings[key])])),
+    ...Object.fromEntries(NUMBER_FIELDS.map((key) => [key, String(settings[key])])),
     wilayaDivision: String(settings.wilayaDivision),
   }) as Record<TextKey | LimitKey | 'wilayaDivision', string>)
   // what each risk level does (packages/shared/src/risk.ts)
@@ -83,7 +84,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       body[key] = key === 'nameAr' || key === 'nameFr' ? value : value || null
     }
     // whole numbers only; anything else is sent as is and the server names the field
-    for (const key of LIMIT_FIELDS) {
+    for (const key of NUMBER_FIELDS) {
       const value = values[key].trim()
       body[key] = /^\d{1,6}$/.test(value) ? Number(value) : value
     }
@@ -152,6 +153,12 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
             ))}
           </div>
           <p className="mt-2 text-xs text-muted">{t('settings.orderLimitsHelp')}</p>
+        </SectionCard>
+        <SectionCard title={t('settings.callbacks')}>
+          <div className="grid gap-3 md:grid-cols-3">
+            <TextField label={t('settings.draftExpiryHours')} type="text" inputMode="numeric" dir="ltr" {...bind('draftExpiryHours')} />
+          </div>
+          <p className="mt-2 text-xs text-muted">{t('settings.callbacksHelp')}</p>
         </SectionCard>
         <SectionCard title={t('settings.risk.title')}>
           <div className="grid gap-3 md:grid-cols-2">

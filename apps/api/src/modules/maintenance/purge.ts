@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { purgeDraftsStatement } from '../drafts/drafts.repo.ts'
 
 // Any fixed number (the migrations use 72_410_001): the advisory lock one purge run holds, so several API
 // processes sharing the database never purge at the same time. Transaction-scoped, so it is released at
@@ -27,13 +28,16 @@ export interface PurgeCounts {
   resetCodes: number
   idempotencyKeys: number
   rateLimits: number
+  /** Call-back drafts past the shop's draft_expiry_hours, or ordered since. */
+  orderDrafts: number
 }
 
 /**
  * Deletes the rows nothing will read again: guest carts idle for `guestCartDays` (their lines go with
  * them; a client's cart is never purged) and the merged guest-session records as old, expired sessions,
  * used or expired reset codes, order idempotency keys older than `idempotencyHours`, and rate-limit rows
- * whose window has ended. At most `batchSize` rows per table. Returns null when another process is
+ * whose window has ended, and call-back drafts expired (shop_settings.draft_expiry_hours) or ordered since.
+ * At most `batchSize` rows per table. Returns null when another process is
  * purging (the lock is taken): one run at a time.
  */
 export async function purgeStaleRows(db: Db, settings: PurgeSettings): Promise<PurgeCounts | null> {
@@ -70,6 +74,7 @@ export async function purgeStaleRows(db: Db, settings: PurgeSettings): Promise<P
       rateLimits: await removed(sql`
         delete from rate_limits where key in (select key from rate_limits where reset_at < now() limit ${batchSize})
         returning 1`),
+      orderDrafts: await removed(purgeDraftsStatement(batchSize)),
     }
   })
 }

@@ -26,6 +26,7 @@ const settingsReply = (s: ShopSettingsRow): z.input<typeof adminShopSettingsRepl
   maxLineQuantity: s.maxLineQuantity,
   maxOrderQuantity: s.maxOrderQuantity,
   maxOpenOrdersPerPhone: s.maxOpenOrdersPerPhone,
+  draftExpiryHours: s.draftExpiryHours,
   riskHighAmount: s.riskHighAmount,
   riskRecentOrders: s.riskRecentOrders,
   riskTrustedMaySkipCall: s.riskTrustedMaySkipCall,

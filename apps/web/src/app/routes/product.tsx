@@ -32,7 +32,7 @@ function pixelParams(line: ChosenLine) {
 }
 
 /** The checkout's delivery pieces inside the product page's quick order. */
-function ProductQuickOrder({ line, onMissingChoice }: { line: ChosenLine | null; onMissingChoice: () => void }) {
+function ProductQuickOrder({ line, productId, onMissingChoice }: { line: ChosenLine | null; productId: string; onMissingChoice: () => void }) {
   const navigate = useNavigate()
   // a form the server sent back (submitted before the scripts ran) keeps the shopper's place and delivery
   const sentBack = usePageForm('quick-order')?.values
@@ -42,6 +42,7 @@ function ProductQuickOrder({ line, onMissingChoice }: { line: ChosenLine | null;
   return (
     <QuickOrderForm
       line={line}
+      productId={productId}
       onMissingChoice={onMissingChoice}
       delivery={{ ...place, type, fee: quote.fee, isFeeLoading: quote.isLoading }}
       renderDeliveryFields={(errors) => (
@@ -172,7 +173,7 @@ export function ProductPage() {
       isAdding={addToCart.isPending}
       onAddToCart={(line) => add(line)}
       onBuyNow={(line) => add(line, () => navigate('/place-order'))}
-      renderQuickOrder={(line, onMissingChoice) => <ProductQuickOrder line={line} onMissingChoice={onMissingChoice} />}
+      renderQuickOrder={(line, onMissingChoice) => <ProductQuickOrder line={line} productId={loaded._id} onMissingChoice={onMissingChoice} />}
       related={
         shownRelated.length > 0 ? (
           <section aria-labelledby="related-title" className="mt-14 px-4 md:px-0">

@@ -10,6 +10,7 @@ import { useLocale } from '@shop/client-kit'
 import { usePageForm } from '../../../lib/page-form.ts'
 import { useLocation } from 'react-router'
 import { usePlaceQuickOrder } from '../api/use-place-quick-order.ts'
+import { draftOf, useDraftSaver } from '../quick-order-draft.ts'
 import { validateQuickOrder } from '../quick-order-rules.ts'
 import { type ChosenLine, QUICK_ORDER_FORM_ID } from './product-view.tsx'
 
@@ -29,6 +30,8 @@ export interface DeliveryFieldErrors {
 
 export interface QuickOrderFormProps {
   line: ChosenLine | null
+  /** The product of the page, chosen variant or not: a shopper who leaves may be called back about it. */
+  productId?: string
   delivery: QuickOrderDelivery
   renderDeliveryFields: (errors: DeliveryFieldErrors) => ReactNode
   /** Called after the order is taken; the page then moves on (the form stays busy until it does). */
@@ -43,7 +46,7 @@ type Errors = Partial<Record<Field, string>>
 const TEXT_FIELDS = ['firstName', 'lastName', 'phone', 'email', 'address', 'notes'] as const
 
 /** Cash on delivery for the variant picked above, with no account and no cart. */
-export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced, onMissingChoice }: QuickOrderFormProps) {
+export function QuickOrderForm({ line, productId, delivery, renderDeliveryFields, onPlaced, onMissingChoice }: QuickOrderFormProps) {
   const { t } = useTranslation(['product', 'validation'])
   const locale = useLocale()
   const idPrefix = useId()
@@ -92,6 +95,21 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced,
       phone: current.phone || (user.phone ?? ''),
     }))
   }
+
+  // kept for a call-back when the shopper leaves with a name and a valid phone filled in (POST /drafts)
+  const stopDraft = useDraftSaver(
+    draftOf({
+      productId: line?.product._id ?? productId ?? null,
+      variant: line?.variant ?? null,
+      quantity: line?.quantity ?? 1,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      phone: values.phone,
+      wilaya: delivery.wilaya,
+      commune: delivery.commune,
+      locale,
+    }),
+  )
 
   const subtotal = line ? line.product.price * line.quantity : 0
   const total = delivery.fee === undefined ? undefined : subtotal + delivery.fee
@@ -144,6 +162,7 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced,
       },
       {
         onSuccess: (order) => {
+          stopDraft()
           setIsPlaced(true)
           onPlaced(order, line)
         },
@@ -197,7 +216,12 @@ export function QuickOrderForm({ line, delivery, renderDeliveryFields, onPlaced,
           {(control) => <input {...control} {...field('lastName')} autoComplete="family-name" className={INPUT_CLASS} />}
         </FormField>
       </div>
-      <FormField id={`${idPrefix}-phone`} label={t('product:quickOrder.phone')} error={errors.phone}>
+      <FormField
+        id={`${idPrefix}-phone`}
+        label={t('product:quickOrder.phone')}
+        error={errors.phone}
+        hint={t('product:quickOrder.callBackNote')}
+      >
         {(control) => (
           <input
             {...control}
