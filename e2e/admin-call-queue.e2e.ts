@@ -5,10 +5,11 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
-import { ownerCookie, PHONE, productsInStock, storeApi } from './shop.ts'
+import { ownerCookie, PHONE, type ProductDetail, storeApi } from './shop.ts'
 
 // The confirmation-call queue in a real browser: an agent on a 390 px phone, in Arabic, works three orders
-// with the keyboard (confirmed, postponed and back at its time, fake), then a customer confirms an order
+// with the keyboard (confirmed after a size changed during the call, postponed and back at its time, fake),
+// with the customer card of each phone beside the call, then a customer confirms an order
 // through the confirmation link on the storefront. Screenshots of both go to docs/screenshots/.
 
 const AGENT = { email: 'nadia@khatwa.dz', password: 'agent-test-password', name: 'Nadia Cherif' }
@@ -17,6 +18,8 @@ const SHOTS = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots')
 let store: RunningStore
 let browser: Browser
 let ownerSession: string
+/** The size the first customer asks to change to, during the call. */
+let toSize: string
 const orders: { _id: string; trackingNumber: string }[] = []
 
 interface OrderView {
@@ -31,9 +34,21 @@ before(async () => {
   browser = await launchBrowser()
   ownerSession = await ownerCookie(store.url, store.ownerEmail, store.ownerPassword)
   await storeApi(store.url, '/admin/staff', { method: 'POST', cookie: ownerSession, body: { ...AGENT, role: 'agent' } })
-  const [product] = await productsInStock(store.url, 1)
-  const variant = product?.variants?.find((v) => v.stock > 2)
-  assert.ok(product && variant)
+  // a product with two sizes of one colour in stock: the first customer asks for the other size on the phone
+  let product: ProductDetail | undefined
+  let variant: NonNullable<ProductDetail['variants']>[number] | undefined
+  const { products } = await storeApi<{ products: { _id: string }[] }>(store.url, '/product?limit=40')
+  for (const summary of products) {
+    const { product: detail } = await storeApi<{ product: ProductDetail }>(store.url, `/product/${summary._id}`)
+    const inStock = (detail.variants ?? []).filter((v) => v.stock >= 4)
+    const from = inStock.find((v) => inStock.some((w) => w.color === v.color && w.size !== v.size))
+    if (!from) continue
+    product = detail
+    variant = from
+    toSize = inStock.find((w) => w.color === from.color && w.size !== from.size)!.size
+    break
+  }
+  assert.ok(product && variant, 'the demo shop has a product with two sizes of one colour in stock')
   const { cities } = await storeApi<{ cities: { _id: number }[] }>(store.url, '/location/states/16/cities')
   // three customers, oldest first: the queue hands them out in this order
   for (const [firstName, phone] of [['سمير', '0661234567'], ['ليلى', '0551234568'], ['كريم', '0771234569']] as const) {
@@ -97,7 +112,24 @@ describe('the call queue on a phone, in Arabic', { concurrency: false }, () => {
       await mkdir(SHOTS, { recursive: true })
       await page.screenshot({ path: path.join(SHOTS, 'call-queue-ar.png'), fullPage: true })
 
-      // EDIT DURING THE CALL: the agent changes a size on this order here (the order-edit part adds this step).
+      // the customer card of the phone is beside the call
+      await page.getByRole('heading', { name: 'الزبون' }).first().waitFor()
+
+      // during the call the customer asks for another size: the agent edits the order, then records the outcome
+      await page.getByRole('button', { name: 'تعديل الطلبية' }).click()
+      const size = page.getByRole('combobox', { name: 'المقاس' })
+      await size.locator('option', { hasText: toSize }).first().waitFor({ state: 'attached' })
+      await size.selectOption(toSize)
+      await page.getByRole('button', { name: 'حفظ التعديلات' }).click()
+      await page.getByRole('button', { name: 'تعديل الطلبية' }).waitFor()
+      const edited = await storeApi<{ order: { items: { size: string }[] } }>(store.url, `/admin/orders/${first._id}`, { cookie: ownerSession })
+      assert.deepEqual(
+        edited.order.items.map((item) => item.size),
+        [toSize],
+        'the order now holds the size asked for',
+      )
+      // the shortcut keys act once the focus has left the form
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
 
       // 1: confirmed, by keyboard
       await page.keyboard.press('1')

@@ -43,8 +43,8 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'GET /call-queue': 'agent',
   'POST /call-queue/next': 'agent',
 
-  'GET /products': 'manager',
-  'GET /products/:id': 'manager',
+  'GET /products': 'agent',
+  'GET /products/:id': 'agent',
   'POST /products': 'manager',
   'PATCH /products/:id': 'manager',
   'DELETE /products/:id': 'manager',

@@ -31,17 +31,20 @@ import { replaceVariants, setStock } from './variants.admin-service.ts'
 export async function productAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ShopTypeProvider>()
   const staffOnly = requireStaff('catalogue')
+  // reading products is part of working orders too: an agent changes a size or adds a line during the call,
+  // or takes an order by phone; changing the catalogue stays with the catalogue's roles
+  const readers = requireStaff('orders.work')
   const tags = ['admin: products']
   const productId = (raw: string) => requireUuid(raw, 'PRODUCT_NOT_FOUND')
 
-  api.get('/products', { schema: { tags, summary: 'Products with stock total, variant count and first image', querystring: adminProductsQuery, response: ok(adminProductList) }, onRequest: staffOnly }, async (request, reply) => {
+  api.get('/products', { schema: { tags, summary: 'Products with stock total, variant count and first image', querystring: adminProductsQuery, response: ok(adminProductList) }, onRequest: readers }, async (request, reply) => {
     const q = request.query
     const categoryIds = q.category ? subtreeIds(await allCategories(app.db), q.category) : undefined
     const { products, total } = await listAdminProducts(app.db, { search: q.search, categoryIds, active: q.active }, q.page, q.limit)
     return reply.ok({ products, ...paged(total, q.page, q.limit) })
   })
 
-  api.get('/products/:id', { schema: { tags, summary: 'One product with its variants and images', params: catalogueIdParams, response: ok(adminProductReply) }, onRequest: staffOnly }, async (request, reply) => {
+  api.get('/products/:id', { schema: { tags, summary: 'One product with its variants and images', params: catalogueIdParams, response: ok(adminProductReply) }, onRequest: readers }, async (request, reply) => {
     return reply.ok(await getAdminProduct(app.db, productId(request.params.id)))
   })
 

@@ -1,4 +1,4 @@
-import { type CallQueueCurrent, formatPrice } from '@shop/shared'
+import { type CallQueueCurrent, formatPrice, type OrderPage } from '@shop/shared'
 import { useLocale } from '@shop/client-kit'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
@@ -18,7 +18,12 @@ import { CurrentCall } from './current-call.tsx'
  * The confirmation-call queue: "next order" (N) gives the agent the next order to call, held for them for a
  * few minutes; an outcome (1-8) ends the call and the agent takes the next one.
  */
-export function CallQueueScreen() {
+export interface CallQueueScreenProps {
+  /** The customer card of the phone being called (another feature, given by the route). */
+  customer?: (order: CallQueueCurrent['order'], onChanged: (page: OrderPage) => void) => React.ReactNode
+}
+
+export function CallQueueScreen({ customer }: CallQueueScreenProps) {
   const { t } = useTranslation('orders')
   const locale = useLocale()
   const queue = useCallQueue()
@@ -64,6 +69,9 @@ export function CallQueueScreen() {
     })
   }
 
+  // the order as an edit or a merge during the call left it: the outcome is recorded on that version
+  const onChanged = (page: OrderPage) => setCurrent((held) => (held ? { ...held, ...page } : held))
+
   const counts = queue.data?.counts
   return (
     <div className="flex flex-col gap-4">
@@ -87,7 +95,12 @@ export function CallQueueScreen() {
       </p>
 
       {current ? (
-        <CurrentCall current={current} shopName={settings.data?.name}>
+        <CurrentCall
+          current={current}
+          shopName={settings.data?.name}
+          customer={customer?.(current.order, onChanged)}
+          onEdited={onChanged}
+        >
           <CallOutcomePad isBusy={record.isPending} fieldError={fieldError} onRecord={onRecord} />
           {recordError ? <p className="mt-2 text-sm text-danger">{recordError}</p> : null}
         </CurrentCall>

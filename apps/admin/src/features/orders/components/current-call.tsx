@@ -1,4 +1,4 @@
-import { type CallQueueCurrent, colorName, formatPrice, pickLocalized } from '@shop/shared'
+import { type CallQueueCurrent, colorName, formatPrice, type OrderPage, pickLocalized } from '@shop/shared'
 import { useLocale } from '@shop/client-kit'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -7,6 +7,7 @@ import { SectionCard } from '../../../components/ui/section-card.tsx'
 import { formatDateTime } from '../../../lib/dates.ts'
 import { whatsAppLink } from '../call-shortcuts.ts'
 import { ConfirmLinkField } from './confirm-link-field.tsx'
+import { OrderEditPanel } from './order-edit-panel.tsx'
 import { CustomerNote } from './order-customer.tsx'
 import { OrderItems } from './order-items.tsx'
 
@@ -15,13 +16,17 @@ export interface CurrentCallProps {
   /** The shop's name in Arabic and French, for the WhatsApp message. */
   shopName: { ar: string; fr: string } | undefined
   children: React.ReactNode
+  /** The customer card of the order's phone (another feature, given by the route). */
+  customer?: React.ReactNode
+  /** The order as an edit during the call left it. */
+  onEdited: (page: OrderPage) => void
 }
 
 /** The customer's language for the WhatsApp message: orders do not store one yet, so Arabic, the shop's default. */
 const CUSTOMER_LOCALE = 'ar'
 
 /** The order an agent is calling: who, where, what, how much, the ways to reach the customer, and the outcomes (children). */
-export function CurrentCall({ current, shopName, children }: CurrentCallProps) {
+export function CurrentCall({ current, shopName, children, customer, onEdited }: CurrentCallProps) {
   const { t, i18n } = useTranslation('orders')
   const locale = useLocale()
   const { order } = current
@@ -86,9 +91,11 @@ export function CurrentCall({ current, shopName, children }: CurrentCallProps) {
           </p>
         </div>
       </SectionCard>
-      {/* CUSTOMER CARD: the customer card by phone (features/customers, CustomerCard: orders of this phone, risk level and reasons) goes here. */}
+      {customer}
       <SectionCard title={t('queue.outcome')}>{children}</SectionCard>
       <OrderItems order={order} />
+      {/* another size, colour, quantity or address while the customer is on the line */}
+      <OrderEditPanel key={`edit-${order.version}`} order={order} onSaved={onEdited} />
       {link ? <ConfirmLinkField link={link} /> : null}
     </div>
   )

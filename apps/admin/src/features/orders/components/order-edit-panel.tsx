@@ -1,5 +1,5 @@
 import { useLocale } from '@shop/client-kit'
-import { type AdminOrder, colorName, type Locale, DELIVERY_TYPES, type DeliveryType, EDITABLE_STATUSES, formatPrice, type OrderEditBody, pickLocalized } from '@shop/shared'
+import { type AdminOrder, colorName, type Locale, DELIVERY_TYPES, type DeliveryType, EDITABLE_STATUSES, formatPrice, type OrderEditBody, type OrderPage, pickLocalized } from '@shop/shared'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonClass } from '../../../components/ui/button-class.ts'
@@ -81,6 +81,8 @@ function useSettled<T>(value: T, ms: number): T {
 
 export interface OrderEditPanelProps {
   order: AdminOrder
+  /** The order as the edit left it (the call queue keeps its current order with it). */
+  onSaved?: (page: OrderPage) => void
 }
 
 /**
@@ -88,7 +90,7 @@ export interface OrderEditPanelProps {
  * customer's name, phone and address, the wilaya, commune and delivery type. The server prices the draft
  * as it would save it (new totals, the coupon kept or dropped, a size out of stock) before staff save.
  */
-export function OrderEditPanel({ order }: OrderEditPanelProps) {
+export function OrderEditPanel({ order, onSaved }: OrderEditPanelProps) {
   const { t } = useTranslation('orders')
   const locale = useLocale()
   const [draft, setDraft] = useState<Draft | null>(null)
@@ -104,10 +106,20 @@ export function OrderEditPanel({ order }: OrderEditPanelProps) {
       </SectionCard>
     )
   }
-  return <EditForm order={order} draft={draft} onChange={setDraft} onClose={() => setDraft(null)} />
+  return (
+    <EditForm
+      order={order}
+      draft={draft}
+      onChange={setDraft}
+      onClose={(page) => {
+        setDraft(null)
+        if (page) onSaved?.(page)
+      }}
+    />
+  )
 }
 
-function EditForm({ order, draft, onChange, onClose }: { order: AdminOrder; draft: Draft; onChange: (d: Draft) => void; onClose: () => void }) {
+function EditForm({ order, draft, onChange, onClose }: { order: AdminOrder; draft: Draft; onChange: (d: Draft) => void; onClose: (saved?: OrderPage) => void }) {
   const { t } = useTranslation('orders')
   const locale = useLocale()
   const price = (amount: number) => formatPrice(amount, locale)
@@ -137,7 +149,7 @@ function EditForm({ order, draft, onChange, onClose }: { order: AdminOrder; draf
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault()
-          save.mutate(body, { onSuccess: onClose })
+          save.mutate(body, { onSuccess: (reply) => onClose(reply.page ?? undefined) })
         }}
       >
         <fieldset className="flex flex-col gap-3">
@@ -238,7 +250,7 @@ function EditForm({ order, draft, onChange, onClose }: { order: AdminOrder; draf
           <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
             {t('orderEdit.save')}
           </button>
-          <button type="button" className={buttonClass('ghost')} onClick={onClose} disabled={save.isPending}>
+          <button type="button" className={buttonClass('ghost')} onClick={() => onClose()} disabled={save.isPending}>
             {t('orderEdit.cancel')}
           </button>
         </div>
