@@ -136,7 +136,8 @@ export const MANUAL_ORDER_SOURCES = ['phone', 'whatsapp', 'instagram', 'facebook
 export type ManualOrderSource = (typeof MANUAL_ORDER_SOURCES)[number]
 
 /** What a bulk action of the order list does to each selected order (printing slips and the CSV are the browser's). */
-export const BULK_ORDER_ACTIONS = ['confirm', 'status'] as const
+/** `assign`: the orders given to an agent (their call queue hands them to that agent first), or taken back (staffId null). */
+export const BULK_ORDER_ACTIONS = ['confirm', 'status', 'assign'] as const
 export type BulkOrderAction = (typeof BULK_ORDER_ACTIONS)[number]
 /** The most orders one bulk action takes (a page of the list at its largest). */
 export const BULK_ORDERS_MAX = 100

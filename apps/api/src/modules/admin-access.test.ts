@@ -40,6 +40,7 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'GET /drafts': 'agent',
   'DELETE /drafts/:id': 'agent',
   'POST /drafts/:id/order': 'agent',
+  'GET /staff/assignees': 'manager',
   'GET /call-queue': 'agent',
   'POST /call-queue/next': 'agent',
 

@@ -136,6 +136,8 @@ export const staffAccount = staffMember.extend({ isActive: z.boolean(), createdA
 export type StaffAccount = z.output<typeof staffAccount>
 
 export const staffAccountsReply = z.object({ staff: z.array(staffAccount), total: count })
+/** `GET /admin/staff/assignees`: who orders can be given to (active staff who work orders), for managers. */
+export const staffAssigneesReply = z.object({ staff: z.array(staffMember.pick({ _id: true, name: true, role: true })) })
 export const staffAccountReply = z.object({ staff: staffAccount })
 /** The generated password is returned this once (null when the owner typed it), to hand to the member. */
 export const staffPasswordResetReply = z.object({ staff: staffAccount, password: z.string().nullable() })

@@ -643,11 +643,14 @@ export const bulkOrdersBody = z
   .object({
     action: z.enum(BULK_ORDER_ACTIONS),
     status: orderStatus.optional(),
+    /** `assign`: the member of staff the orders go to; null takes them back into the shared queue. */
+    staffId: uuid.nullable().optional(),
     ids: z.array(uuid).min(1, 'validation:required').max(BULK_ORDERS_MAX),
     note: staffText,
   })
   .superRefine((body, ctx) => {
     if (body.action === 'status' && !body.status) ctx.addIssue({ code: 'custom', message: 'validation:required', path: ['status'] })
+    if (body.action === 'assign' && body.staffId === undefined) ctx.addIssue({ code: 'custom', message: 'validation:required', path: ['staffId'] })
   })
 export type BulkOrdersBody = z.input<typeof bulkOrdersBody>
 

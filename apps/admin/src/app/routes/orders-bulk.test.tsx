@@ -22,6 +22,7 @@ function stub(staff = OWNER) {
     '/settings': { data: SHOP },
     '/location/states': { data: { states: [], division: 58 } },
     '/admin/orders': { data: LIST },
+    '/admin/staff/assignees': { data: { staff: [{ _id: 'a-1', name: 'Nadia Cherif', role: 'agent' }] } },
     '/admin/orders/bulk': ({ body }) => {
       const { ids } = body as BulkOrdersBody
       return {
@@ -73,5 +74,25 @@ describe('bulk actions on the order list', () => {
     fireEvent.change(target, { target: { value: 'cancelled' } })
     fireEvent.click(within(bar).getByRole('button', { name: 'Appliquer' }))
     await waitFor(() => expect(callsTo(fetchMock, '/admin/orders/bulk').map((c) => c.body)).toEqual([{ action: 'status', status: 'cancelled', ids: ['o-1'] }]))
+  }, 20_000)
+
+  test('a manager gives the ticked orders to an agent', async () => {
+    const fetchMock = stub()
+    renderApp({ url: '/admin/orders', locale: 'fr' })
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Choisir la commande \u2068KH-240117-0042\u2069' }, { timeout: 5000 }))
+    const bar = screen.getByRole('toolbar', { name: '1 commande sélectionnée' })
+    const to = within(bar).getByRole('combobox', { name: 'Attribuer à' })
+    await within(to).findByRole('option', { name: 'Nadia Cherif' })
+    fireEvent.change(to, { target: { value: 'a-1' } })
+    fireEvent.click(within(bar).getByRole('button', { name: 'Attribuer' }))
+    await waitFor(() => expect(callsTo(fetchMock, '/admin/orders/bulk').map((c) => c.body)).toEqual([{ action: 'assign', staffId: 'a-1', ids: ['o-1'] }]))
+  }, 20_000)
+
+  test('an agent is not offered to give orders to someone', async () => {
+    stub(AGENT)
+    renderApp({ url: '/admin/orders', locale: 'fr' })
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Choisir la commande \u2068KH-240117-0042\u2069' }, { timeout: 5000 }))
+    const bar = screen.getByRole('toolbar', { name: '1 commande sélectionnée' })
+    expect(within(bar).queryByRole('combobox', { name: 'Attribuer à' })).toBeNull()
   }, 20_000)
 })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { and, eq } from 'drizzle-orm'
-import { auditLog, couponRedemptions, coupons, deliveryPrices, orderItems, orders, orderStatusHistory, products, shopSettings, variants } from '../../db/schema.ts'
+import { auditLog, couponRedemptions, coupons, deliveryPrices, orderItems, orders, orderStatusHistory, products, shopSettings, staff, variants } from '../../db/schema.ts'
 import { checkInvariants, stockSnapshot } from '../../reliability/invariants.ts'
 import { type AdminShop, insertOrder, startAdminShop } from '../../test/admin-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
@@ -238,6 +238,48 @@ for (const target of TEST_TARGETS) {
       assert.equal((await orderOf(shipped.id))!.status, 'delivered')
       // the status action needs its status
       assert.equal((await admin('POST', '/orders/bulk', { action: 'status', ids: [a.id] })).status, 400)
+      await invariantsHold()
+    })
+
+    test('a bulk assignment gives open orders to an agent (the queue hands them to that agent first), a closed one is refused, agents cannot assign', async () => {
+      const { scarf } = shop.catalogue
+      const [agent] = await db().select({ id: staff.id }).from(staff).where(eq(staff.email, 'agent@test.dz'))
+      assert.ok(agent)
+      // an older order nobody holds: without the assignment the queue would give it first
+      const older = await insertOrder(db(), [{ variantId: scarf.variants[0]!.id, quantity: 1 }])
+      await db().update(orders).set({ createdAt: new Date(Date.now() - 86_400_000) }).where(eq(orders.id, older.id))
+      const a = await insertOrder(db(), [{ variantId: scarf.variants[0]!.id, quantity: 1 }])
+      const delivered = await insertOrder(db(), [{ variantId: scarf.variants[0]!.id, quantity: 1 }], { status: 'delivered' })
+      const refused = await admin('POST', '/orders/bulk', { action: 'assign', staffId: agent.id, ids: [a.id] }, shop.agentCookie)
+      assert.equal(refused.status, 403)
+      assert.equal((await orderOf(a.id))!.assignedStaffId, null)
+
+      const res = await admin('POST', '/orders/bulk', { action: 'assign', staffId: agent.id, ids: [a.id, delivered.id] })
+      assert.equal(res.status, 200, JSON.stringify(res.body))
+      assert.equal(res.body.data.okCount, 1)
+      assert.equal(res.body.data.results.find((r: { id: string }) => r.id === delivered.id).ok, false)
+      const assigned = (await orderOf(a.id))!
+      assert.equal(assigned.assignedStaffId, agent.id)
+      assert.equal(assigned.assignedUntil, null, 'a standing assignment, not a lease')
+      assert.equal(assigned.version, a.version + 1)
+      assert.equal((await orderOf(delivered.id))!.assignedStaffId, null)
+      const entry = (await historyOf(a.id)).find((h) => h.kind === 'assignment')
+      assert.ok(entry, 'the assignment is in the order’s history')
+      assert.equal((entry.details as { staffId?: string }).staffId, agent.id)
+
+      // the agent's own order comes before the older one nobody holds
+      const next = await admin('POST', '/call-queue/next', {}, shop.agentCookie)
+      assert.equal(next.status, 200, JSON.stringify(next.body))
+      assert.equal(next.body.data.current.order._id, a.id)
+
+      // taken back: the order returns to the shared queue
+      const back = await admin('POST', '/orders/bulk', { action: 'assign', staffId: null, ids: [a.id] })
+      assert.equal(back.body.data.okCount, 1)
+      assert.equal((await orderOf(a.id))!.assignedStaffId, null)
+      // an unknown member of staff is a bad request, nothing written
+      const unknown = await admin('POST', '/orders/bulk', { action: 'assign', staffId: '00000000-0000-4000-8000-000000000000', ids: [older.id] })
+      assert.equal(unknown.status, 400)
+      assert.equal((await orderOf(older.id))!.assignedStaffId, null)
       await invariantsHold()
     })
 

@@ -1,8 +1,10 @@
 import {
+  can,
   created,
   ok,
   staffAccountReply,
   staffAccountsReply,
+  staffAssigneesReply,
   staffCreateBody,
   staffIdParams,
   staffPasswordResetBody,
@@ -33,6 +35,12 @@ export async function staffAdminRoutes(app: FastifyInstance): Promise<void> {
   api.get('/staff', { schema: { tags, summary: 'Staff accounts (owner)', response: ok(staffAccountsReply) }, onRequest: ownerOnly }, async (_request, reply) => {
     const rows = await listStaffAccounts(app.db)
     return reply.ok({ staff: rows.map(staffReply), total: rows.length })
+  })
+  // managers give orders to agents (bulk "assign"): the names of those who work orders, nothing more
+  api.get('/staff/assignees', { schema: { tags, summary: 'Active staff who work orders (managers)', response: ok(staffAssigneesReply) }, onRequest: requireStaff('orders.manage') }, async (_request, reply) => {
+    const rows = await listStaffAccounts(app.db)
+    const staff = rows.filter((m) => m.isActive && can(m.role, 'orders.work')).map((m) => ({ _id: m.id, name: m.name, role: m.role }))
+    return reply.ok({ staff })
   })
   api.post('/staff', { schema: { tags, summary: 'Create a staff account (owner)', body: staffCreateBody, response: created(staffAccountReply) }, onRequest: ownerOnly }, async (request, reply) => {
     const row = await createStaffAccount(app.db, staffOf(request), request.body)

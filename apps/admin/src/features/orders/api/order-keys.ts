@@ -15,4 +15,6 @@ export const orderKeys = {
   /** an edit's new totals, as the server would save them */
   editPreview: (id: string, body: string) => ['orders', 'edit-preview', id, body] as const,
   callQueue: () => ['orders', 'call-queue'] as const,
+  /** who orders can be given to (bulk assign) */
+  assignees: () => ['orders', 'assignees'] as const,
 }

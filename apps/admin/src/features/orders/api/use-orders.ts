@@ -1,4 +1,4 @@
-import { type adminOrderList, type BulkOrdersBody, type bulkOrdersReply, type wilayasReply } from '@shop/shared'
+import { type adminOrderList, type BulkOrdersBody, type bulkOrdersReply, type staffAssigneesReply, type wilayasReply } from '@shop/shared'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
@@ -25,6 +25,16 @@ export function useWilayas() {
 }
 
 /** `POST /admin/orders/bulk`: one action on the ticked orders, each on its own; the lists and dashboard are read again. */
+/** Who orders can be given to (managers only: the bulk "assign" action). */
+export function useAssignees(enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.assignees(),
+    queryFn: ({ signal }) => api<typeof staffAssigneesReply>('/admin/staff/assignees', { signal }).then((d) => d.staff),
+    enabled,
+    staleTime: 60_000,
+  })
+}
+
 export function useBulkOrders() {
   const queryClient = useQueryClient()
   return useMutation({

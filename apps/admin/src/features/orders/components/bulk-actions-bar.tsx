@@ -1,4 +1,4 @@
-import { type BulkOrdersBody, type BulkOrdersReply, canMoveOrderAs, ORDER_STATUSES, type OrderStatus } from '@shop/shared'
+import { type BulkOrdersBody, type BulkOrdersReply, can, canMoveOrderAs, ORDER_STATUSES, type OrderStatus } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -7,7 +7,7 @@ import { inputClass } from '../../../components/ui/field-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
 import { useStaff } from '../../../lib/use-staff.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
-import { useBulkOrders } from '../api/use-orders.ts'
+import { useAssignees, useBulkOrders } from '../api/use-orders.ts'
 
 export interface BulkActionsBarProps {
   selected: ReadonlySet<string>
@@ -31,6 +31,10 @@ export function BulkActionsBar({ selected, listSearch, canExport, onClear }: Bul
   const bulk = useBulkOrders()
   const error = useErrorMessage(bulk.error)
   const [target, setTarget] = useState<OrderStatus>('processing')
+  // giving orders to an agent (their call queue hands them out first): managers and the owner
+  const canAssign = can(role, 'orders.manage')
+  const assignees = useAssignees(canAssign)
+  const [assignee, setAssignee] = useState('')
   const [result, setResult] = useState<BulkOrdersReply | null>(null)
   const ids = [...selected]
   const targets = BULK_TARGETS.filter((s) => canMoveOrderAs(role, s))
@@ -63,6 +67,21 @@ export function BulkActionsBar({ selected, listSearch, canExport, onClear }: Bul
               {t('bulk.move')}
             </button>
           </span>
+          {canAssign ? (
+            <span className="flex items-center gap-1">
+              <select aria-label={t('bulk.assignTo')} className={`${inputClass} w-auto`} value={assignee} onChange={(e) => setAssignee(e.target.value)}>
+                <option value="">{t('bulk.unassigned')}</option>
+                {assignees.data?.map((member) => (
+                  <option key={member._id} value={member._id}>
+                    {member.name}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className={buttonClass('secondary')} disabled={bulk.isPending} onClick={() => run({ action: 'assign', staffId: assignee || null })}>
+                {t('bulk.assign')}
+              </button>
+            </span>
+          ) : null}
           <Link to={`/orders/slips?ids=${ids.join(',')}`} state={{ listSearch }} className={buttonClass('secondary')}>
             {t('select.printSlips', { count: ids.length })}
           </Link>

@@ -17,15 +17,21 @@ export interface CallOutcomeFormProps {
 
 /** The confirmation call: tap the number, then record what happened (a no-answer counts one more attempt). */
 export function CallOutcomeForm({ phone, customerNote, attempts, isBusy, onRecord }: CallOutcomeFormProps) {
-  const { t } = useTranslation('orders')
+  const { t } = useTranslation(['orders', 'validation'])
   const [outcome, setOutcome] = useState<OrderPageCallOutcome | null>(null)
   const [note, setNote] = useState('')
   const [isMissing, setIsMissing] = useState(false)
+  // a cancellation says why (the history, the customer card and the risk score read it)
+  const [isReasonMissing, setIsReasonMissing] = useState(false)
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (!outcome) {
       setIsMissing(true)
+      return
+    }
+    if (outcome === 'cancelled' && note.trim() === '') {
+      setIsReasonMissing(true)
       return
     }
     if (await onRecord(outcome, note)) {
@@ -80,7 +86,11 @@ export function CallOutcomeForm({ phone, customerNote, attempts, isBusy, onRecor
           rows={2}
           maxLength={500}
           value={note}
-          onChange={(event) => setNote(event.target.value)}
+          error={isReasonMissing && outcome === 'cancelled' && note.trim() === '' ? t('validation:cancelReason.required') : undefined}
+          onChange={(event) => {
+            setNote(event.target.value)
+            setIsReasonMissing(false)
+          }}
         />
         <button type="submit" disabled={isBusy} className={buttonClass('primary', 'self-start')}>
           {t('call.submit')}
