@@ -45,7 +45,7 @@ describe('staff roles in a browser', { concurrency: false }, () => {
     await signIn(page, AGENT.email, AGENT.password)
     const nav = page.getByRole('navigation', { name: 'Navigation principale' })
     const links = await nav.getByRole('link').allTextContents()
-    assert.deepEqual(links, ['Tableau de bord', 'Commandes'])
+    assert.deepEqual(links, ['Tableau de bord', 'Commandes', 'File d’appels', 'Rappels'])
     await nav.getByRole('link', { name: 'Commandes' }).click()
     await page.getByRole('heading', { level: 1, name: 'Commandes' }).waitFor()
     // the shopper's order is listed and opens; the courier export is not offered to an agent
