@@ -52,8 +52,10 @@ before(async () => {
   const { cities } = await storeApi<{ cities: { _id: number }[] }>(store.url, '/location/states/16/cities')
   // three customers, oldest first: the queue hands them out in this order
   for (const [firstName, phone] of [['سمير', '0661234567'], ['ليلى', '0551234568'], ['كريم', '0771234569']] as const) {
+    // ordered on the Arabic storefront: the call's WhatsApp message and the confirmation link are in Arabic
     const { order } = await storeApi<{ order: { _id: string; trackingNumber: string } }>(store.url, '/order/guest', {
       method: 'POST',
+      headers: { 'Accept-Language': 'ar' },
       body: {
         orderItems: [{ productId: product._id, size: variant.size, color: variant.color, quantity: 1 }],
         customerInfo: { firstName, lastName: 'بن علي', phone, email: null },

@@ -2,6 +2,7 @@ import {
   CALL_OUTCOMES,
   COUPON_TYPES,
   DELIVERY_TYPES,
+  LOCALES,
   ORDER_HISTORY_KINDS,
   ORDER_SOURCES,
   ORDER_STATUSES,
@@ -448,6 +449,8 @@ export const orders = pgTable(
     /** A very high risk order the shop keeps on hold (settings): staff see it flagged, the courier export leaves it out. */
     onHold: boolean('on_hold').notNull().default(false),
     deliveryTrackingId: text('delivery_tracking_id'),
+    /** The shopper's language when ordering: the call, the WhatsApp message and the confirmation link use it. */
+    locale: text('locale', { enum: LOCALES }).notNull().default('ar'),
     /** Where the order was taken: the storefront, or by staff (a manual order: phone, WhatsApp...). */
     source: text('source', { enum: ORDER_SOURCES }).notNull().default('storefront'),
     /** The call queue: a postponed order comes back to the queue at this time. */
@@ -482,6 +485,7 @@ export const orders = pgTable(
       sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.subtotal} and ${t.deliveryFee} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} + ${t.deliveryFee}`,
     ),
     check('orders_call_attempts_check', sql`${t.callAttempts} >= 0`),
+    check('orders_locale_check', oneOf(t.locale, LOCALES)),
     check('orders_unanswered_calls_check', sql`${t.unansweredCalls} >= 0`),
     check('orders_assignment_check', sql`${t.assignedUntil} is null or ${t.assignedStaffId} is not null`),
     check('orders_customer_request_length', sql`${t.customerRequest} is null or char_length(${t.customerRequest}) <= 500`),

@@ -28,6 +28,7 @@ import {
   RETURN_REQUEST_STATUSES,
 } from '../orders.ts'
 import { trackingPhone } from '../phone.ts'
+import { LOCALES } from '../locale.ts'
 import { count, isoDateTime, pagingQuery, timestamp } from './http.ts'
 
 /** Orders: placing one (storefront), the client's orders, public tracking, and the back office's orders. */
@@ -484,6 +485,8 @@ export const adminOrder = z.object({
   callAttempts: count,
   /** Kept on hold by the shop's risk rules (a very high risk phone): not exported to the courier. */
   onHold: z.boolean().default(false),
+  /** The customer's language when ordering: the call's WhatsApp message and the confirmation link use it. */
+  locale: z.enum(LOCALES).default('ar'),
   source: z.enum(ORDER_SOURCES).default('storefront'),
   version: z.number().int(),
 })

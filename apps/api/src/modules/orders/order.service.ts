@@ -216,6 +216,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
       order: {
         id: orderId,
         trackingNumber: newTrackingNumber(),
+        locale: ctx.locale,
         clientId: ctx.clientId,
         guestSessionId: ctx.clientId ? null : ctx.guestSessionId,
         paymentMethod: input.paymentMethod,

@@ -276,6 +276,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
     customerNote: o.notes,
     callAttempts: o.callAttempts,
     onHold: o.onHold,
+    locale: o.locale,
     source: o.source,
     version: o.version,
   }

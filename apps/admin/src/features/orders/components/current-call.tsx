@@ -22,24 +22,25 @@ export interface CurrentCallProps {
   onEdited: (page: OrderPage) => void
 }
 
-/** The customer's language for the WhatsApp message: orders do not store one yet, so Arabic, the shop's default. */
-const CUSTOMER_LOCALE = 'ar'
 
 /** The order an agent is calling: who, where, what, how much, the ways to reach the customer, and the outcomes (children). */
 export function CurrentCall({ current, shopName, children, customer, onEdited }: CurrentCallProps) {
   const { t, i18n } = useTranslation('orders')
   const locale = useLocale()
   const { order } = current
-  const link = current.confirmLink ? `${window.location.origin}${current.confirmLink}` : null
-  const customerT = i18n.getFixedT(CUSTOMER_LOCALE, 'orders')
+  // the WhatsApp message in the language the customer ordered in
+  const customerLocale = order.locale
+  // opened in the customer's language (the storefront's ?lang=)
+  const link = current.confirmLink ? `${window.location.origin}${current.confirmLink}?lang=${order.locale}` : null
+  const customerT = i18n.getFixedT(customerLocale, 'orders')
   const message = customerT('queue.whatsapp.message', {
     name: order.customer.firstName,
-    shop: shopName ? pickLocalized(shopName.ar, shopName.fr, CUSTOMER_LOCALE) : '',
+    shop: shopName ? pickLocalized(shopName.ar, shopName.fr, customerLocale) : '',
     number: order.trackingNumber,
     items: order.items
-      .map((item) => `${pickLocalized(item.nameAr, item.nameFr, CUSTOMER_LOCALE)} (${item.size}، ${colorName(item.color, CUSTOMER_LOCALE)}) ×${item.quantity}`)
+      .map((item) => `${pickLocalized(item.nameAr, item.nameFr, customerLocale)} (${item.size}، ${colorName(item.color, customerLocale)}) ×${item.quantity}`)
       .join('، '),
-    total: formatPrice(order.totalAmount, CUSTOMER_LOCALE),
+    total: formatPrice(order.totalAmount, customerLocale),
     link: link ?? '',
   })
   const address = [order.address.street, order.address.communeName, order.address.wilayaName].filter(Boolean).join('، ')

@@ -169,7 +169,7 @@ export function OrderView({ orderId, customer }: OrderViewProps) {
               />
             ) : null}
             {customer?.(order)}
-            {page.data.confirmLink ? <ConfirmLinkField link={`${window.location.origin}${page.data.confirmLink}`} /> : null}
+            {page.data.confirmLink ? <ConfirmLinkField link={`${window.location.origin}${page.data.confirmLink}?lang=${order.locale}`} /> : null}
             <StatusMoves
               moves={allowedMoves}
               isBusy={isBusy}
