@@ -25,7 +25,8 @@ describe('account guard', () => {
     expect(await screen.findByText('Verifying authentication...')).toBeTruthy()
     expect(router.state.location.pathname).toBe('/orders')
     answer?.()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    // the sign-in page is its own chunk: on a busy machine its import can take more than waitFor's default second
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 })
     expect(router.state.location.search).toBe('?redirect=%2Forders')
   })
 
