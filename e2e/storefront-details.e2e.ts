@@ -121,9 +121,17 @@ describe('storefront details on a phone, in Arabic', { concurrency: false }, () 
       await page.reload()
       await assertSignInPrompt(page, 'orders')
 
+      // the cart page is drawn by the server with the shopper's cart: the session ends while the shopper browses
+      // (the header reads the cart on another page), then the cart is opened without loading a new page
       await page.unroute('**/api/v1/order/client**')
       await sessionEndsFor(page, '**/api/v1/cart/client**')
-      await page.goto('/cart')
+      const cartRefused = page.waitForResponse((reply) => reply.url().includes('/api/v1/cart/client') && reply.status() === 401)
+      await page.goto('/about')
+      await cartRefused
+      await page.evaluate(() => {
+        history.pushState(null, '', '/cart')
+        dispatchEvent(new PopStateEvent('popstate'))
+      })
       await assertSignInPrompt(page, 'cart')
     } finally {
       await context.close()
