@@ -1,15 +1,22 @@
 import {
   CALL_OUTCOMES,
+  COURIER_ENGINES,
+  COURIER_FAILURES,
   COUPON_TYPES,
   DELIVERY_TYPES,
+  HISTORY_ACTORS,
   LOCALES,
   ORDER_HISTORY_KINDS,
   ORDER_SOURCES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  PAYOUT_STATUSES,
   PIXEL_PLATFORMS,
   RETURN_REQUEST_STATUSES,
+  SHIPMENT_EVENT_SOURCES,
+  SHIPMENT_KINDS,
+  SHIPMENT_STATUSES,
   STAFF_ROLES,
   VERY_HIGH_RISK_ACTIONS,
 } from '@shop/shared'
@@ -556,10 +563,13 @@ export const orderStatusHistory = pgTable(
     kind: text('kind', { enum: ORDER_HISTORY_KINDS }).notNull().default('status'),
     /** Structured detail of the entry: an edit's before and after, a merge's orders, a customer's reply. */
     details: jsonb('details'),
+    /** Who made the entry when neither a staff member nor the customer did: 'courier' (status sync), 'system'. */
+    actor: text('actor', { enum: HISTORY_ACTORS }),
     createdAt: createdAt(),
   },
   (t) => [
     check('order_status_history_to_check', oneOf(t.toStatus, ORDER_STATUSES)),
+    check('order_status_history_actor_check', sql`${t.actor} is null or ${oneOf(t.actor, HISTORY_ACTORS)}`),
     check('order_status_history_kind_check', oneOf(t.kind, ORDER_HISTORY_KINDS)),
     check(
       'order_status_history_call_check',
@@ -886,5 +896,159 @@ export const orderDrafts = pgTable(
     check('order_drafts_quantity_check', sql`${t.quantity} between 1 and 1000`),
     check('order_drafts_phone_format', sql`${t.phone} ~ '^0[567][0-9]{8}$'`),
     check('order_drafts_locale_check', sql`${t.locale} in ('ar', 'fr', 'en')`),
+  ],
+)
+
+// ---------------------------------------------------------------- couriers
+
+/**
+ * A courier the shop ships with: its engine and host, the credentials (encrypted at rest with SECRETS_KEY,
+ * never sent back to the browser), the wilaya parcels leave from. One account is the default; a wilaya may
+ * name another (courierWilayaChoices).
+ */
+export const courierAccounts = pgTable(
+  'courier_accounts',
+  {
+    id: id(),
+    /** What staff call it: "Yalidine", "DHD", "ZR Express". */
+    name: text('name').notNull(),
+    engine: text('engine', { enum: COURIER_ENGINES }).notNull(),
+    /** The API's base address (Yalidine and Guepex share an engine on other hosts; each Ecotrack courier has its own). */
+    baseUrl: text('base_url').notNull(),
+    /** The API credentials as an encrypted JSON object (ids, tokens, tenant), see modules/couriers/secrets.ts. */
+    credentials: text('credentials').notNull(),
+    /** The secret webhooks are signed with (encrypted like the credentials); null for couriers without webhooks. */
+    webhookSecret: text('webhook_secret'),
+    senderWilayaCode: smallint('sender_wilaya_code')
+      .notNull()
+      .references(() => wilayas.code),
+    isDefault: boolean('is_default').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('courier_accounts_engine_check', oneOf(t.engine, COURIER_ENGINES)),
+    check('courier_accounts_name_length', sql`char_length(${t.name}) between 1 and 80`),
+    // one default courier at most
+    uniqueIndex('courier_accounts_default_key').on(t.isDefault).where(sql`${t.isDefault}`),
+  ],
+)
+
+/** The courier a wilaya's parcels go with, when it is not the default one. */
+export const courierWilayaChoices = pgTable('courier_wilaya_choices', {
+  wilayaCode: smallint('wilaya_code')
+    .primaryKey()
+    .references(() => wilayas.code),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => courierAccounts.id, { onDelete: 'cascade' }),
+})
+
+/**
+ * A courier's own list of places (communes, with their ids, names and stop desks), synced from its API and
+ * matched onto the store's communes; `communeId` null: not matched yet (shown to staff for a manual match).
+ */
+export const courierPlaces = pgTable(
+  'courier_places',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => courierAccounts.id, { onDelete: 'cascade' }),
+    /** The courier's id of the commune (numeric id, territory UUID, or its name when it has no id). */
+    remoteId: text('remote_id').notNull(),
+    remoteName: text('remote_name').notNull(),
+    /** The courier's wilaya of the commune (code 1-58, or its territory id). */
+    remoteWilaya: text('remote_wilaya').notNull(),
+    /** The parent territory id where the courier needs one (ZR's city territory). */
+    remoteParentId: text('remote_parent_id'),
+    hasStopDesk: boolean('has_stop_desk').notNull().default(false),
+    /** The courier's stop desk (centre) in that commune, when it has one. */
+    stopDeskId: text('stop_desk_id'),
+    communeId: integer('commune_id').references(() => communes.id, { onDelete: 'set null' }),
+    /** How it was matched: by name ('auto') or by staff ('manual', kept across syncs). */
+    matchedBy: text('matched_by'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('courier_places_remote_key').on(t.accountId, t.remoteId),
+    index('courier_places_commune_idx').on(t.accountId, t.communeId),
+    check('courier_places_matched_by_check', sql`${t.matchedBy} is null or ${t.matchedBy} in ('auto', 'manual')`),
+  ],
+)
+
+/**
+ * A parcel created at a courier for an order: its tracking number and label, the courier's state (raw and in
+ * the store's words), the cash to collect, the courier's fees and where the payout stands.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => courierAccounts.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: SHIPMENT_KINDS }).notNull().default('delivery'),
+    tracking: text('tracking').notNull(),
+    /** The courier's own id of the parcel when it differs from the tracking number (ZR's parcel id). */
+    externalId: text('external_id'),
+    labelUrl: text('label_url'),
+    status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('pending'),
+    statusRaw: text('status_raw'),
+    /** The last failure the courier gave ("Faux numéro" → wrong_number), kept for the risk score. */
+    failure: text('failure', { enum: COURIER_FAILURES }),
+    codAmount: integer('cod_amount').notNull(),
+    deliveryFee: integer('delivery_fee'),
+    returnFee: integer('return_fee'),
+    payoutStatus: text('payout_status', { enum: PAYOUT_STATUSES }).notNull().default('not_ready'),
+    payoutId: text('payout_id'),
+    paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
+    /** The time of the newest courier event applied: an older event arriving later does not move the parcel back. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shipments_tracking_key').on(t.accountId, t.tracking),
+    index('shipments_order_idx').on(t.orderId),
+    // the poller's list: parcels still moving
+    index('shipments_open_idx').on(t.accountId, t.lastEventAt).where(sql`${t.status} not in ('delivered', 'returned', 'cancelled')`),
+    check('shipments_kind_check', oneOf(t.kind, SHIPMENT_KINDS)),
+    check('shipments_status_check', oneOf(t.status, SHIPMENT_STATUSES)),
+    check('shipments_payout_check', oneOf(t.payoutStatus, PAYOUT_STATUSES)),
+    check('shipments_failure_check', sql`${t.failure} is null or ${oneOf(t.failure, COURIER_FAILURES)}`),
+    check('shipments_amounts_check', sql`${t.codAmount} >= 0 and (${t.deliveryFee} is null or ${t.deliveryFee} >= 0) and (${t.returnFee} is null or ${t.returnFee} >= 0)`),
+  ],
+)
+
+/** The courier's timeline of a parcel, one row per event, each applied once (`eventKey`: the courier's event id, or its status and time). */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    eventKey: text('event_key').notNull(),
+    status: text('status', { enum: SHIPMENT_STATUSES }).notNull(),
+    statusRaw: text('status_raw').notNull(),
+    reason: text('reason'),
+    failure: text('failure', { enum: COURIER_FAILURES }),
+    centre: text('centre'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    source: text('source', { enum: SHIPMENT_EVENT_SOURCES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shipment_events_key').on(t.shipmentId, t.eventKey),
+    index('shipment_events_timeline_idx').on(t.shipmentId, t.occurredAt),
+    check('shipment_events_status_check', oneOf(t.status, SHIPMENT_STATUSES)),
+    check('shipment_events_source_check', oneOf(t.source, SHIPMENT_EVENT_SOURCES)),
+    check('shipment_events_failure_check', sql`${t.failure} is null or ${oneOf(t.failure, COURIER_FAILURES)}`),
   ],
 )
