@@ -9,6 +9,7 @@ import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import { envelope } from './http/envelope.ts'
 import { replySerializer } from './http/reply-serializer.ts'
+import { type CourierDirectory, noCouriers } from './modules/couriers/courier.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { failureBody, registerErrorHandler } from './http/error-handler.ts'
 import { adminModule } from './modules/admin.module.ts'
@@ -50,6 +51,8 @@ declare module 'fastify' {
     database: Database
     config: Config
     mailer: Mailer
+    /** The shop's couriers: which account ships a wilaya, each account's adapter and secrets (modules/couriers). */
+    couriers: CourierDirectory
     /** True once SIGTERM arrived: readiness fails and new requests get 503 while in-flight ones finish. */
     isShuttingDown: boolean
     /** Every route as registered (method and full path), e.g. for the back-office role matrix test. */
@@ -64,6 +67,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Replaces the SMTP-or-log mailer (tests read the messages). */
   mailer?: Mailer
+  /** Replaces the couriers the shop's accounts describe (tests pass couriers of their own). */
+  courierDirectory?: CourierDirectory
   /** The built storefront's folder (tests pass a small one); apps/web/dist by default. */
   webDist?: string
   /** The built back office's folder (tests pass a small one); apps/admin/dist by default. */
@@ -101,7 +106,7 @@ function isShoppersPage(request: FastifyRequest): boolean {
 }
 
 /** Plugins, error handling and modules; never listens (server.ts does, tests use inject). */
-export async function buildApp({ config, database, logger, mailer, webDist = WEB_DIST, adminDist = ADMIN_DIST }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer, courierDirectory, webDist = WEB_DIST, adminDist = ADMIN_DIST }: BuildAppOptions): Promise<FastifyInstance> {
   // public catalogue replies and rendered pages reused for 2 s, dropped on writes (off in tests: they change rows directly)
   const publicCacheTtlMs = config.NODE_ENV === 'test' ? 0 : 2000
   const app: FastifyInstance = Fastify({
@@ -127,6 +132,7 @@ export async function buildApp({ config, database, logger, mailer, webDist = WEB
   app.decorate('config', config)
   app.decorate('isShuttingDown', false)
   app.decorate('mailer', mailer ?? createMailer(config, app.log))
+  app.decorate('couriers', courierDirectory ?? noCouriers)
 
   await app.register(envelope)
   registerErrorHandler(app)

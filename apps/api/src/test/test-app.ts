@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { buildApp } from '../app.ts'
+import { type BuildAppOptions, buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { type DatabaseOptions, openDatabase } from '../db/client.ts'
 import type { Mail } from '../modules/mail/mailer.ts'
@@ -39,13 +39,22 @@ export async function freshDatabase(target: 'pglite' | 'postgres', options: Pick
   }
 }
 
-export async function startTestApp(target: 'pglite' | 'postgres', env: Record<string, string> = {}, options: Pick<DatabaseOptions, 'onQuery'> = {}) {
-  const fresh = await freshDatabase(target, options)
+export async function startTestApp(
+  target: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  options: Pick<DatabaseOptions, 'onQuery'> & Pick<BuildAppOptions, 'courierDirectory'> = {},
+) {
+  const fresh = await freshDatabase(target, { onQuery: options.onQuery })
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...env })
   /** Every e-mail the app sent, newest last. */
   const mails: Mail[] = []
-  const app = await buildApp({ config, database: fresh.database, mailer: { send: async (mail) => void mails.push(mail) } })
+  const app = await buildApp({
+    config,
+    database: fresh.database,
+    mailer: { send: async (mail) => void mails.push(mail) },
+    courierDirectory: options.courierDirectory,
+  })
   return {
     app,
     mails,
