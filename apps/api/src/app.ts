@@ -10,6 +10,7 @@ import type { Database, Db } from './db/client.ts'
 import { envelope } from './http/envelope.ts'
 import { replySerializer } from './http/reply-serializer.ts'
 import { type CourierDirectory, noCouriers } from './modules/couriers/courier.ts'
+import { courierWebhookRoutes } from './modules/couriers/webhooks.routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { failureBody, registerErrorHandler } from './http/error-handler.ts'
 import { adminModule } from './modules/admin.module.ts'
@@ -188,6 +189,8 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
       await api.register(pixelRoutes)
       await api.register(storefrontModule)
       await api.register(adminModule, { prefix: '/admin' })
+      // couriers call these: raw bodies, signatures instead of sessions (modules/couriers/webhooks.routes.ts)
+      await api.register(courierWebhookRoutes)
     },
     { prefix: '/api/v1' },
   )

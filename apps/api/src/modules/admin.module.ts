@@ -5,6 +5,7 @@ import { auditAdminRoutes } from './audit/audit.admin-routes.ts'
 import { bannerAdminRoutes } from './banners/banners.admin-routes.ts'
 import { categoryAdminRoutes } from './catalogue/categories.admin-routes.ts'
 import { productAdminRoutes } from './catalogue/products.admin-routes.ts'
+import { shippingAdminRoutes } from './couriers/shipping.admin-routes.ts'
 import { customerAdminRoutes } from './customers/customers.admin-routes.ts'
 import { couponAdminRoutes } from './coupons/coupons.admin-routes.ts'
 import { dashboardRoutes } from './dashboard/dashboard.admin-routes.ts'
@@ -40,4 +41,5 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(auditAdminRoutes)
   await app.register(draftAdminRoutes)
   await app.register(customerAdminRoutes)
+  await app.register(shippingAdminRoutes)
 }
