@@ -419,6 +419,18 @@ for (const target of TEST_TARGETS) {
       assert.equal(parcel.cancellable, false)
       assert.deepEqual(parcel.events.map((e: { status: string; reason: string; centre: string }) => [e.status, e.reason, e.centre]), [['failed_delivery', 'Faux numéro', 'Bab Ezzouar']])
     })
+
+    test("a courier's failures feed the phone's risk", async () => {
+      const order = await confirmedOrder()
+      const { tracking } = await shipOne(order.id)
+      const before = await admin('GET', `/customers/${order.phone}`)
+      assert.equal(before.status, 200)
+      assert.deepEqual(before.body.data.customer.risk.reasons.map((r: { code: string }) => r.code), [])
+      await applyCourierEvents(db(), account.id, [event(tracking as string, 'failed_delivery', '2026-09-01T08:00:00Z', { failure: 'wrong_number', reason: 'Faux numéro' })], 'webhook')
+      const after = await admin('GET', `/customers/${order.phone}`)
+      assert.deepEqual(after.body.data.customer.risk.reasons, [{ code: 'courier_wrong_number', count: 1, points: 2 }])
+      assert.equal(after.body.data.customer.risk.level, 'high')
+    })
   })
 }
 
