@@ -91,6 +91,18 @@ export const exchangeBody = z.object({
 })
 export type ExchangeBody = z.output<typeof exchangeBody>
 
+/**
+ * The courier's timeline as the shopper sees it on the tracking page: the parcel's state in the store's words
+ * (translated by the storefront), its time and centre; never the courier's raw words nor a failure's reason
+ * ("Faux numéro"): a failed attempt is only "delivery attempt failed".
+ */
+export const publicCourierEvent = z.object({
+  status: z.enum(SHIPMENT_STATUSES),
+  occurredAt: timestamp,
+  centre: z.string().nullable(),
+})
+export type PublicCourierEvent = z.output<typeof publicCourierEvent>
+
 /** `POST /admin/shipments/refresh`: what a "refresh now" asked of the couriers. */
 export const refreshReply = z.object({ accounts: count, shipments: count, events: count })
 export type RefreshReply = z.output<typeof refreshReply>

@@ -87,3 +87,13 @@ export async function orderShipments(db: Db, orderId: string): Promise<z.input<t
       .map((e) => ({ status: e.status, statusRaw: e.statusRaw, reason: e.reason, failure: e.failure, centre: e.centre, occurredAt: e.occurredAt })),
   }))
 }
+
+/** The courier timeline the shopper sees: every parcel's events of the order, oldest first, without the courier's words. */
+export async function publicCourierTimeline(db: Db, orderId: string) {
+  return db
+    .select({ status: shipmentEvents.status, occurredAt: shipmentEvents.occurredAt, centre: shipmentEvents.centre })
+    .from(shipmentEvents)
+    .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipmentId))
+    .where(and(eq(shipments.orderId, orderId), ne(shipments.status, 'cancelled')))
+    .orderBy(asc(shipmentEvents.occurredAt), asc(shipmentEvents.id))
+}

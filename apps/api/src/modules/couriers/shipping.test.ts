@@ -420,6 +420,29 @@ for (const target of TEST_TARGETS) {
       assert.deepEqual(parcel.events.map((e: { status: string; reason: string; centre: string }) => [e.status, e.reason, e.centre]), [['failed_delivery', 'Faux numéro', 'Bab Ezzouar']])
     })
 
+    test("the shopper's tracking shows the courier timeline beside the status history, without the courier's reasons", async () => {
+      const order = await confirmedOrder()
+      const { tracking } = await shipOne(order.id)
+      await applyCourierEvents(
+        db(),
+        account.id,
+        [
+          event(tracking as string, 'picked_up', '2026-10-01T08:00:00Z', { centre: 'Alger centre' }),
+          event(tracking as string, 'failed_delivery', '2026-10-02T08:00:00Z', { failure: 'wrong_number', reason: 'Faux numéro', centre: 'Bab Ezzouar' }),
+        ],
+        'webhook',
+      )
+      const res = await shop.http('POST', `/api/v1/tracking/${order.id}`, { body: { phoneNumber: order.phone } })
+      assert.equal(res.status, 200)
+      assert.deepEqual(res.body.data.order.courier, [
+        { status: 'picked_up', occurredAt: '2026-10-01T08:00:00.000Z', centre: 'Alger centre' },
+        { status: 'failed_delivery', occurredAt: '2026-10-02T08:00:00.000Z', centre: 'Bab Ezzouar' },
+      ])
+      assert.ok(!JSON.stringify(res.body).includes('Faux'), 'no courier reason reaches the shopper')
+      assert.equal(res.body.data.order.status, 'shipped')
+      assert.ok(res.body.data.order.history.some((h: { status: string }) => h.status === 'shipped'))
+    })
+
     test("a courier's failures feed the phone's risk", async () => {
       const order = await confirmedOrder()
       const { tracking } = await shipOne(order.id)
