@@ -68,7 +68,9 @@ export const shipmentReply = z.object({
   events: z.array(shipmentEventReply),
 })
 export type ShipmentReply = z.output<typeof shipmentReply>
-export const orderShipmentsReply = z.object({ shipments: z.array(shipmentReply) })
+/** A courier account staff may pick when shipping (the shop's active accounts). */
+export const shippingAccount = z.object({ _id: z.string(), name: z.string(), isDefault: z.boolean() })
+export const orderShipmentsReply = z.object({ shipments: z.array(shipmentReply), accounts: z.array(shippingAccount) })
 export type OrderShipmentsReply = z.output<typeof orderShipmentsReply>
 
 export const shipmentParams = z.object({ id: z.string() })

@@ -19,7 +19,7 @@ import { requireUuid } from '../../http/admin-common.ts'
 import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
 import { mergePdfs } from './shipping.labels.ts'
-import { orderShipments } from './shipping.repo.ts'
+import { orderShipping } from './shipping.repo.ts'
 import { cancelShipment, confirmedOrderIds, createExchange, labelsOf, shipOrders } from './shipping.service.ts'
 import { pollOpenShipments } from './shipping.sync.ts'
 
@@ -53,7 +53,7 @@ export async function shippingAdminRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: "The order's parcels and their courier timelines", params: adminOrderParams, response: ok(orderShipmentsReply) }, onRequest: staffOnly },
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
-      return reply.ok({ shipments: await orderShipments(app.db, id) })
+      return reply.ok(await orderShipping(app.db, id))
     },
   )
 
@@ -89,7 +89,7 @@ export async function shippingAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'SHIPMENT_NOT_FOUND')
       const orderId = await cancelShipment(app.db, app.couriers, id, staffOf(request))
-      return reply.ok({ shipments: await orderShipments(app.db, orderId) })
+      return reply.ok(await orderShipping(app.db, orderId))
     },
   )
 
@@ -118,7 +118,7 @@ export async function shippingAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const id = requireUuid(request.params.id, 'ORDER_NOT_FOUND')
       await createExchange(app.db, app.couriers, id, request.body, staffOf(request))
-      return reply.code(201).ok({ shipments: await orderShipments(app.db, id) })
+      return reply.code(201).ok(await orderShipping(app.db, id))
     },
   )
 

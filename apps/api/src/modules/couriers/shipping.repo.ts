@@ -97,3 +97,18 @@ export async function publicCourierTimeline(db: Db, orderId: string) {
     .where(and(eq(shipments.orderId, orderId), ne(shipments.status, 'cancelled')))
     .orderBy(asc(shipmentEvents.occurredAt), asc(shipmentEvents.id))
 }
+
+/** The shop's active courier accounts, the default one first: the choice staff have when shipping. */
+export async function shippingAccounts(db: Db) {
+  const rows = await db
+    .select({ id: courierAccounts.id, name: courierAccounts.name, isDefault: courierAccounts.isDefault })
+    .from(courierAccounts)
+    .where(eq(courierAccounts.active, true))
+    .orderBy(desc(courierAccounts.isDefault), asc(courierAccounts.name))
+  return rows.map((r) => ({ _id: r.id, name: r.name, isDefault: r.isDefault }))
+}
+
+/** An order's shipping panel: its parcels and the accounts it may ship with. */
+export async function orderShipping(db: Db, orderId: string) {
+  return { shipments: await orderShipments(db, orderId), accounts: await shippingAccounts(db) }
+}

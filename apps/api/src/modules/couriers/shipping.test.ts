@@ -416,6 +416,7 @@ for (const target of TEST_TARGETS) {
       const [parcel] = res.body.data.shipments
       assert.equal(parcel.tracking, tracking)
       assert.equal(parcel.accountName, 'Yalidine')
+      assert.deepEqual(res.body.data.accounts, [{ _id: account.id, name: 'Yalidine', isDefault: true }])
       assert.equal(parcel.cancellable, false)
       assert.deepEqual(parcel.events.map((e: { status: string; reason: string; centre: string }) => [e.status, e.reason, e.centre]), [['failed_delivery', 'Faux numéro', 'Bab Ezzouar']])
     })
