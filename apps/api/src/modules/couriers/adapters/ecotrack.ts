@@ -158,7 +158,16 @@ export function createEcotrackAdapter(connection: CourierConnection, options: Ad
         if (tracking === undefined) throw new CourierError('unavailable', `${COURIER}: no tracking for ${parcel.reference}`)
         try {
           // validating is what asks the courier to collect the parcel
-          await http.json('POST', 'api/v1/valid/order', { query: { tracking, ask_collection: 1 } })
+          const validated = readReply(
+            COURIER,
+            createReply,
+            await http.json('POST', 'api/v1/valid/order', { query: { tracking, ask_collection: 1 } }),
+          )
+          if (validated.success === false || validated.success === 0) {
+            throw new CourierError('rejected', `${COURIER}: ${validated.message ?? `${tracking} was not validated`}`, {
+              parcels: [{ reference: parcel.reference, message: validated.message ?? 'not validated' }],
+            })
+          }
         } catch (error) {
           const pending = parcels.map((p) => created.get(p.reference)).filter((t) => t !== undefined)
           for (const left of pending.slice(shipped.length)) await deleteQuietly(left)
