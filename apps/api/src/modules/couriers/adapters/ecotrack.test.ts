@@ -38,14 +38,15 @@ describe('Ecotrack adapter against the fake Ecotrack engine', () => {
 
   test('creates a batch in one bulk call, every order validated', async () => {
     const before = fake.requests.length
-    const created = await adapter.createParcels([parcelFor(commune(3101)), parcelFor(commune(1601), {}, { exchange: { productToCollect: 'Derby 41' } })])
+    const exchange = parcelFor(commune(1601), {}, { exchange: { productToCollect: 'Derby 41' } })
+    const created = await adapter.createParcels([parcelFor(commune(3101)), exchange])
     assert.equal(created.length, 2)
     const calls = fake.requests.slice(before)
     assert.equal(calls.filter((r) => r.path === '/api/v1/create/orders').length, 1)
     assert.equal(calls.filter((r) => r.path === '/api/v1/valid/order').length, 2)
-    const exchange = fake.orders.get(created[1]?.tracking ?? '')
-    assert.equal(exchange?.fields.type, 2)
-    assert.equal(exchange?.fields.produit_a_recuperer, 'Derby 41')
+    const sent = fake.orders.get(created[1]?.tracking ?? '')
+    assert.equal(sent?.fields.type, 2)
+    assert.equal(sent?.fields.produit_a_recuperer, 'Derby 41')
     assert.ok(created.every((c) => fake.orders.get(c.tracking)?.validated))
   })
 

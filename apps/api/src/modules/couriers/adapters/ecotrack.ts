@@ -52,8 +52,23 @@ function ecotrackPayout(status: string | null | undefined, paymentId: string | n
 }
 
 const money = z.union([z.number(), z.string()]).nullish()
-const createReply = z.object({ success: z.union([z.boolean(), z.number()]).nullish(), tracking: z.string().nullish(), message: z.string().nullish() })
-const bulkReply = z.object({ results: z.record(z.string(), createReply).nullish() }).passthrough()
+const createReply = z.object({
+  success: z.union([z.boolean(), z.number()]).nullish(),
+  tracking: z.string().nullish(),
+  message: z.string().nullish(),
+})
+const bulkReply = z.object({ results: z.record(z.string(), createReply).nullish() }).catchall(z.unknown())
+
+/** Each order's result by its index in the request: under `results`, or (as some hosts answer) at the top level. */
+function bulkRows(reply: z.output<typeof bulkReply>): Record<string, z.output<typeof createReply> | undefined> {
+  if (reply.results) return reply.results
+  const rows: Record<string, z.output<typeof createReply> | undefined> = {}
+  for (const [key, value] of Object.entries(reply)) {
+    const row = createReply.safeParse(value)
+    if (/^\d+$/.test(key) && row.success) rows[key] = row.data
+  }
+  return rows
+}
 const activityReply = z.object({
   activity: z
     .array(
@@ -122,8 +137,8 @@ export function createEcotrackAdapter(connection: CourierConnection, options: Ad
     } else {
       for (const part of chunked(parcels, BULK_MAX)) {
         const orders = Object.fromEntries(part.map((p, i) => [String(i), ecotrackOrder(p)]))
-        const reply = readReply(COURIER, bulkReply, await http.json('POST', 'api/v1/create/orders', { body: { orders } }))
-        const rows = reply.results ?? readReply(COURIER, z.record(z.string(), createReply.nullish().catch(null)), reply)
+        const body = await http.json('POST', 'api/v1/create/orders', { body: { orders } })
+        const rows = bulkRows(readReply(COURIER, bulkReply, body))
         part.forEach((parcel, i) => {
           const row = rows[String(i)]
           if (row && isSuccess(row.success) && row.tracking) created.set(parcel.reference, row.tracking)

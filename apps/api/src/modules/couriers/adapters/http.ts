@@ -77,7 +77,7 @@ export function waitHint(headers: Headers, now = Date.now()): number | null {
 export function courierMessage(body: unknown): string | null {
   if (typeof body === 'string') return body.trim() === '' ? null : body.slice(0, 500)
   if (typeof body !== 'object' || body === null) return null
-  const record = body as Record<string, unknown>
+  const record: Record<string, unknown> = Object.fromEntries(Object.entries(body))
   let message: string | null = null
   for (const key of ['message', 'error', 'detail', 'title']) {
     const value = record[key]

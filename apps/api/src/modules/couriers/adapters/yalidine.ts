@@ -124,7 +124,8 @@ export function createYalidineAdapter(connection: CourierConnection, options: Ad
     baseUrl: connection.baseUrl,
     headers: { 'X-API-ID': apiId, 'X-API-TOKEN': apiToken },
     fetch: connection.fetch,
-    options,
+    // a spent minute (50 calls: a fee sync asks 58 wilayas) is waited out rather than failing the sync
+    options: { ...options, retry: { maxDelayMs: 65_000, ...options.retry } },
   })
 
   /** Every row of a list, following `links.next` or, without it, `page` while `has_more`. */

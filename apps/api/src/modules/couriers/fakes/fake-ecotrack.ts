@@ -71,7 +71,7 @@ export async function startFakeEcotrack(options: { token?: string } = {}): Promi
   }
 
   const invalid = (reply: FastifyReply, errors: Record<string, string[]>) =>
-    reply.code(422).send({ success: false, message: 'The given data was invalid.', errors })
+    reply.code(400).send({ success: false, message: 'The given data was invalid.', errors })
 
   /** The documented fields' checks: field → problems. */
   function problemsOf(body: unknown): Record<string, string[]> {
@@ -178,7 +178,13 @@ export async function startFakeEcotrack(options: { token?: string } = {}): Promi
       }
     })
     const lastPage = Math.max(1, Math.ceil(rows.length / PER_PAGE))
-    return { current_page: page, data: rows.slice((page - 1) * PER_PAGE, page * PER_PAGE), last_page: lastPage, per_page: PER_PAGE, total: rows.length }
+    return {
+      current_page: page,
+      data: rows.slice((page - 1) * PER_PAGE, page * PER_PAGE),
+      last_page: lastPage,
+      per_page: PER_PAGE,
+      total: rows.length,
+    }
   })
 
   app.get('/api/v1/get/fees', async () => {

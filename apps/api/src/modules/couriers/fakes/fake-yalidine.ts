@@ -78,7 +78,16 @@ export interface FakeYalidine {
   close(): Promise<void>
 }
 
-const PARCEL_TEXT = ['order_id', 'from_wilaya_name', 'firstname', 'familyname', 'address', 'to_commune_name', 'to_wilaya_name', 'product_list']
+const PARCEL_TEXT = [
+  'order_id',
+  'from_wilaya_name',
+  'firstname',
+  'familyname',
+  'address',
+  'to_commune_name',
+  'to_wilaya_name',
+  'product_list',
+]
 const PARCEL_NUMBERS = ['declared_value', 'length', 'width', 'height', 'weight']
 const PARCEL_BOOLS = ['do_insurance', 'freeshipping', 'is_stopdesk', 'has_exchange']
 
@@ -260,8 +269,8 @@ export async function startFakeYalidine(
     return page(rows, '/v1/parcels/', query)
   })
 
-  app.delete('/v1/parcels/:tracking', async (request, reply) => {
-    const { tracking } = request.params as { tracking: string }
+  app.delete<{ Params: { tracking: string } }>('/v1/parcels/:tracking', async (request, reply) => {
+    const { tracking } = request.params
     const parcel = fake.parcels.get(tracking)
     if (!parcel) return refuse(reply, 404, `Parcel ${tracking} not found`)
     if (parcel.lastStatus !== 'En préparation') {
@@ -354,8 +363,8 @@ export async function startFakeYalidine(
     return page(rows, '/v1/centers/', queryOf(request.url))
   })
 
-  app.get('/labels/:file', async (request, reply) => {
-    const { file } = request.params as { file: string }
+  app.get<{ Params: { file: string } }>('/labels/:file', async (request, reply) => {
+    const { file } = request.params
     const tracking = file.replace(/\.pdf$/, '')
     if (!fake.parcels.has(tracking)) return reply.code(404).send('not found')
     return reply.type('application/pdf').send(Buffer.from(tinyPdf(`Yalidine ${tracking}`)))

@@ -169,8 +169,8 @@ export async function startFakeZr(options: { tenant?: string; apiKey?: string } 
     return parcel
   }
 
-  app.get('/api/v1/parcels/:id', async (request, reply) => {
-    const parcel = parcelOr404((request.params as { id: string }).id, reply)
+  app.get<{ Params: { id: string } }>('/api/v1/parcels/:id', async (request, reply) => {
+    const parcel = parcelOr404(request.params.id, reply)
     if (!parcel) return reply
     const address = isRecord(parcel.body.deliveryAddress) ? parcel.body.deliveryAddress : {}
     const wilaya = cities.find((c) => c.uuid === address.cityTerritoryId)?.code ?? 16
@@ -186,8 +186,8 @@ export async function startFakeZr(options: { tenant?: string; apiKey?: string } 
     }
   })
 
-  app.get('/api/v1/parcels/:id/state-history', async (request, reply) => {
-    const parcel = parcelOr404((request.params as { id: string }).id, reply)
+  app.get<{ Params: { id: string } }>('/api/v1/parcels/:id/state-history', async (request, reply) => {
+    const parcel = parcelOr404(request.params.id, reply)
     if (!parcel) return reply
     return parcel.history.map((h) => ({ state: { name: h.state }, createdAt: h.at.toISOString(), comment: h.reason }))
   })
