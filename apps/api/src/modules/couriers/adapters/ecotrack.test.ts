@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { CourierAdapter } from '../courier.ts'
 import { type FakeEcotrack, startFakeEcotrack } from '../fakes/fake-ecotrack.ts'
+import { isRecord } from '../fakes/fake-server.ts'
 import { createEcotrackAdapter, ecotrackStatus } from './ecotrack.ts'
 import { parcelFor, rejectionOf } from './test-support.ts'
 
@@ -48,6 +49,20 @@ describe('Ecotrack adapter against the fake Ecotrack engine', () => {
     assert.equal(sent?.fields.type, 2)
     assert.equal(sent?.fields.produit_a_recuperer, 'Derby 41')
     assert.ok(created.every((c) => fake.orders.get(c.tracking)?.validated))
+  })
+
+  test('more than 100 orders go in bulk calls of at most 100', async () => {
+    const before = fake.requests.length
+    const parcels = Array.from({ length: 101 }, () => parcelFor(commune(1601)))
+    const created = await adapter.createParcels(parcels)
+    assert.equal(created.length, 101)
+    assert.deepEqual(created.map((c) => c.reference), parcels.map((p) => p.reference))
+    const bulks = fake.requests.slice(before).filter((r) => r.path === '/api/v1/create/orders')
+    const ordersIn = (body: unknown) => {
+      const orders = isRecord(body) ? body.orders : null
+      return isRecord(orders) ? Object.keys(orders).length : 0
+    }
+    assert.deepEqual(bulks.map((r) => ordersIn(r.body)), [100, 1])
   })
 
   test('a refused order in a batch: its reason, and the others are not left behind', async () => {

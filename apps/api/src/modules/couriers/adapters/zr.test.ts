@@ -142,6 +142,18 @@ describe('ZR Express adapter against the fake ZR', () => {
     assert.equal(parsed?.status, 'failed_delivery')
     assert.equal(parsed?.failure, 'no_answer')
     assert.deepEqual(webhook.parse({ headers: good.headers, query: {}, rawBody: good.rawBody }).map((e) => e.eventKey), ['msg_1'])
+    // the payload is not publicly documented: the other shape seen in clients is read too
+    const variant = Buffer.from(
+      JSON.stringify({
+        eventType: 'parcel.state.updated',
+        payload: { parcel: { trackingNumber: 'ZR00000002' }, newState: 'delivered', updatedAt: '2026-11-20T10:00:00Z' },
+      }),
+    )
+    const [read] = webhook.parse({ headers: { 'webhook-id': 'msg_2' }, query: {}, rawBody: variant })
+    assert.equal(read?.tracking, 'ZR00000002')
+    assert.equal(read?.status, 'delivered')
+    assert.equal(read?.eventKey, 'msg_2')
+    assert.equal(read?.occurredAt.toISOString(), '2026-11-20T10:00:00.000Z')
     const other = fake.signedWebhook(fake.webhookSecret, { ...event, type: 'parcel.created' })
     assert.deepEqual(webhook.parse({ headers: other.headers, query: {}, rawBody: other.rawBody }), [])
     assert.deepEqual(webhook.parse({ headers: {}, query: {}, rawBody: Buffer.from('{"type":"parcel.state.updated","data":{}}') }), [])
