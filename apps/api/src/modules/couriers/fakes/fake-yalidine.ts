@@ -15,7 +15,7 @@ import {
 import { tinyPdf } from './pdf.ts'
 
 /**
- * A local Yalidine (the documented v1 API, /work/shared/research/couriers.md): parcels in memory, histories,
+ * A local Yalidine (its documented v1 API): parcels in memory, histories,
  * fees, communes and centers in pages, labels as PDFs, signed webhooks. For the adapters' tests, the browser
  * test and the docs.
  */
