@@ -106,5 +106,5 @@ export const publicCourierEvent = z.object({
 export type PublicCourierEvent = z.output<typeof publicCourierEvent>
 
 /** `POST /admin/shipments/refresh`: what a "refresh now" asked of the couriers. */
-export const refreshReply = z.object({ accounts: count, shipments: count, events: count })
+export const refreshReply = z.object({ accounts: count, shipments: count, events: count, failed: count })
 export type RefreshReply = z.output<typeof refreshReply>

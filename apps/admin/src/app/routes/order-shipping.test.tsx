@@ -164,4 +164,33 @@ describe('shipping from the order list', () => {
     expect(within(result).getByRole('listitem').textContent).toContain('Cette commande est en attente')
     expect(callsTo(fetchMock, '/admin/shipments').map((c) => c.body)).toEqual([{ orderIds: ['o-1', 'o-2'] }])
   }, 20_000)
+
+  test('"ship confirmed orders" asks first and lists the refusals; "refresh now" says what the couriers said', async () => {
+    window.confirm = vi.fn(() => true)
+    const fetchMock = stubApi({
+      '/admin/auth/me': { data: { staff: AGENT } },
+      '/settings': { data: SHOP },
+      '/location/states': { data: { states: [], division: 58 } },
+      '/admin/orders': { data: fixture(adminOrderList, { orders: [ORDER_ROW], currentPage: 1, totalPages: 1, total: 1 }) },
+      '/admin/shipments': {
+        data: {
+          results: [
+            { orderId: 'o-1', trackingNumber: 'KH-240117-0042', ok: false, tracking: null, reason: { code: 'NO_COURIER', message: 'Aucun compte de livreur ne dessert cette wilaya.' } },
+            { orderId: 'o-5', trackingNumber: 'KH-240117-0050', ok: true, tracking: 'yal-9', reason: null },
+          ],
+          okCount: 1,
+          failedCount: 1,
+        } satisfies ShipReply,
+      },
+      '/admin/shipments/refresh': { data: { accounts: 2, shipments: 14, events: 5, failed: 1 } },
+    })
+    renderApp({ url: '/admin/orders', locale: 'fr' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Expédier les commandes confirmées' }, { timeout: 5000 }))
+    const result = await screen.findByRole('region', { name: "Résultat de l'expédition" })
+    expect(within(result).getByText('Expédiées : 1 · non expédiées : 1')).toBeTruthy()
+    expect(within(result).getByRole('listitem').textContent).toContain('Aucun compte de livreur ne dessert cette wilaya.')
+    expect(callsTo(fetchMock, '/admin/shipments').map((c) => c.body)).toEqual([{ allConfirmed: true }])
+    fireEvent.click(screen.getByRole('button', { name: 'Actualiser le suivi des livreurs' }))
+    expect((await screen.findByText(/Colis vérifiés : 14/)).textContent).toBe('Colis vérifiés : 14 · nouvelles étapes : 5 Livreurs injoignables : 1')
+  }, 20_000)
 })

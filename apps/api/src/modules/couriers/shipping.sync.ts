@@ -156,6 +156,8 @@ export interface PollResult {
   accounts: number
   shipments: number
   events: number
+  /** Accounts whose courier could not be asked (down, bad credentials): asked again next time. */
+  failed: number
 }
 
 /**
@@ -165,7 +167,7 @@ export interface PollResult {
  */
 export async function pollOpenShipments(app: FastifyInstance, options: { accountId?: string } = {}): Promise<PollResult> {
   const accountIds = options.accountId ? [options.accountId] : await accountsWithOpenShipments(app.db)
-  const result: PollResult = { accounts: 0, shipments: 0, events: 0 }
+  const result: PollResult = { accounts: 0, shipments: 0, events: 0, failed: 0 }
   for (const accountId of accountIds) {
     const open = await openShipmentsOf(app.db, accountId)
     if (open.length === 0) continue
@@ -193,6 +195,7 @@ export async function pollOpenShipments(app: FastifyInstance, options: { account
         }
       }
     } catch (error) {
+      result.failed++
       app.log.warn({ err: error, accountId }, 'courier poll failed')
     }
   }

@@ -8,6 +8,7 @@ import { communes, courierAccounts, orders, orderStatusHistory, phoneBlacklist, 
 import { type AdminShop, insertOrder, startAdminShop } from '../../test/admin-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
 import { type CourierAccountRef, type CourierAdapter, type CourierDirectory, CourierError, type CourierEvent, type ParcelRequest } from './courier.ts'
+import { yalidineWebhook } from './adapters/yalidine.ts'
 import { applyCourierEvents, forwardPath, pollOpenShipments } from './shipping.sync.ts'
 
 const SECRET = 'webhook-secret'
@@ -322,6 +323,34 @@ for (const target of TEST_TARGETS) {
       assert.equal(unknown.statusCode, 404)
     })
 
+    test("Yalidine's own webhook: the subscription check answers its crc_token, a signed status change is applied", async () => {
+      const order = await confirmedOrder()
+      const { tracking } = await shipOne(order.id)
+      const plain = courier.adapter.webhook
+      Object.assign(courier.adapter, { webhook: yalidineWebhook })
+      try {
+        const url = `/api/v1/couriers/${account.id}/webhook`
+        const crc = await shop.app.inject({ method: 'GET', url: `${url}?subscribe=&crc_token=tok-1` })
+        assert.equal(crc.statusCode, 200)
+        assert.deepEqual(crc.json(), { crc_token: 'tok-1' })
+        const body = JSON.stringify({
+          type: 'parcel_status_updated',
+          events: [{ event_id: 'evt-1', occurred_at: '2026-05-03 10:00:00', data: { tracking, status: 'Echèc livraison', reason: 'Faux numéro', center_name: 'Centre Alger' } }],
+        })
+        const headers = { 'content-type': 'application/json', 'x-yalidine-signature': sign(body) }
+        const tampered = await shop.app.inject({ method: 'POST', url, payload: body.replace('Faux', 'Bon'), headers })
+        assert.equal(tampered.statusCode, 401)
+        const res = await shop.app.inject({ method: 'POST', url, payload: body, headers })
+        assert.equal(res.statusCode, 200)
+        const shipment = await shipmentOf(order.id)
+        assert.equal(shipment?.status, 'failed_delivery')
+        assert.equal(shipment?.failure, 'wrong_number')
+        assert.equal(shipment?.lastEventAt?.toISOString(), '2026-05-03T09:00:00.000Z')
+      } finally {
+        Object.assign(courier.adapter, { webhook: plain })
+      }
+    })
+
     test('cancel before pickup clears the tracking id; a parcel already picked up is refused with the courier\'s words', async () => {
       const order = await confirmedOrder()
       const { tracking } = await shipOne(order.id)
@@ -404,6 +433,17 @@ for (const target of TEST_TARGETS) {
       const res = await admin('POST', '/shipments/refresh')
       assert.equal(res.status, 200)
       assert.equal((await orderOf(order.id)).status, 'out_for_delivery')
+      assert.equal(res.body.data.failed, 0)
+      // a courier that cannot be reached is counted, and nothing moves
+      const events = courier.adapter.events
+      Object.assign(courier.adapter, { events: async () => Promise.reject(new CourierError('unavailable', 'down')) })
+      try {
+        const down = await admin('POST', '/shipments/refresh')
+        assert.equal(down.body.data.failed, 1)
+        assert.equal(down.body.data.events, 0)
+      } finally {
+        Object.assign(courier.adapter, { events })
+      }
       courier.state.events = []
     })
 
