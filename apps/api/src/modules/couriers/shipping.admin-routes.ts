@@ -20,7 +20,8 @@ import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
 import { mergePdfs } from './shipping.labels.ts'
 import { orderShipping } from './shipping.repo.ts'
-import { cancelShipment, confirmedOrderIds, createExchange, labelsOf, shipOrders } from './shipping.service.ts'
+import { cancelShipment, createExchange, labelsOf } from './shipping.parcels.ts'
+import { confirmedOrderIds, shipOrders } from './shipping.service.ts'
 import { pollOpenShipments } from './shipping.sync.ts'
 
 function replyOf(results: ShipResult[]) {
