@@ -1,3 +1,4 @@
+import { nothing, ok } from '@shop/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
@@ -6,6 +7,8 @@ import type { CourierAdapter, WebhookRequest } from './courier.ts'
 import { applyCourierEvents } from './shipping.sync.ts'
 
 const webhookParams = z.object({ accountId: z.string() })
+/** The subscription check's answer is the courier's own shape (JSON or text), sent as it is. */
+const challengeReply = { 200: { description: "The courier's subscription check answered", content: { 'application/json': { schema: z.unknown() } } } }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function webhookRequest(request: FastifyRequest): WebhookRequest {
@@ -38,20 +41,21 @@ export async function courierWebhookRoutes(app: FastifyInstance): Promise<void> 
 
   api.get(
     '/couriers/:accountId/webhook',
-    { schema: { tags, summary: "A courier's webhook subscription check", params: webhookParams } },
+    { schema: { tags, summary: "A courier's webhook subscription check", params: webhookParams, response: challengeReply } },
     async (request, reply) => {
       const accountId = request.params.accountId.toLowerCase()
       await app.rateLimitKeys('WEBHOOK', [`account:${accountId}`])
       const { webhook } = await webhookOf(accountId)
       const answer = webhook.challenge?.(webhookRequest(request))
-      if (answer === undefined) return reply.code(200).send('')
-      return typeof answer === 'string' ? reply.type('text/plain').send(answer) : reply.send(answer)
+      // sent as text, never through a reply schema: the courier checks its own shape
+      if (answer === undefined) return reply.code(200).type('text/plain').send('')
+      return typeof answer === 'string' ? reply.type('text/plain').send(answer) : reply.type('application/json').send(JSON.stringify(answer))
     },
   )
 
   api.post(
     '/couriers/:accountId/webhook',
-    { schema: { tags, summary: "A courier's parcel events, signed with the account's webhook secret", params: webhookParams } },
+    { schema: { tags, summary: "A courier's parcel events, signed with the account's webhook secret", params: webhookParams, response: ok(nothing) } },
     async (request, reply) => {
       const accountId = request.params.accountId.toLowerCase()
       await app.rateLimitKeys('WEBHOOK', [`account:${accountId}`])
@@ -67,7 +71,7 @@ export async function courierWebhookRoutes(app: FastifyInstance): Promise<void> 
         throw new AppError('VALIDATION_FAILED')
       }
       await applyCourierEvents(app.db, accountId, events, 'webhook', request.log)
-      return reply.code(200).send({ status: 'success', data: null })
+      return reply.ok(null)
     },
   )
 }
