@@ -42,7 +42,7 @@ export async function freshDatabase(target: 'pglite' | 'postgres', options: Pick
 export async function startTestApp(
   target: 'pglite' | 'postgres',
   env: Record<string, string> = {},
-  options: Pick<DatabaseOptions, 'onQuery'> & Pick<BuildAppOptions, 'courierDirectory'> = {},
+  options: Pick<DatabaseOptions, 'onQuery'> & Pick<BuildAppOptions, 'courierDirectory' | 'createCourierAdapter'> = {},
 ) {
   const fresh = await freshDatabase(target, { onQuery: options.onQuery })
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'))
@@ -54,6 +54,7 @@ export async function startTestApp(
     database: fresh.database,
     mailer: { send: async (mail) => void mails.push(mail) },
     courierDirectory: options.courierDirectory,
+    createCourierAdapter: options.createCourierAdapter,
   })
   return {
     app,
