@@ -10,7 +10,8 @@ import type { Database, Db } from './db/client.ts'
 import { envelope } from './http/envelope.ts'
 import { replySerializer } from './http/reply-serializer.ts'
 import type { CourierAdapter, CourierConnection, CourierDirectory } from './modules/couriers/courier.ts'
-import { createCourierDirectory, noCourierEngines } from './modules/couriers/courier-accounts.service.ts'
+import { createCourierAdapter as courierAdapter } from './modules/couriers/adapters/index.ts'
+import { createCourierDirectory } from './modules/couriers/courier-accounts.service.ts'
 import { createSecrets, loadSecretsKey, type Secrets } from './modules/couriers/secrets.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { failureBody, registerErrorHandler } from './http/error-handler.ts'
@@ -141,7 +142,7 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
   const secrets = createSecrets(await loadSecretsKey({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir }))
   app.decorate('secrets', secrets)
   // the accounts staff set up (modules/couriers/courier-accounts.service.ts); the engines' adapters plug in here
-  app.decorate('couriers', courierDirectory ?? createCourierDirectory(database.db, { secrets, createAdapter: createCourierAdapter ?? noCourierEngines }))
+  app.decorate('couriers', courierDirectory ?? createCourierDirectory(database.db, { secrets, createAdapter: createCourierAdapter ?? ((connection) => courierAdapter(connection)) }))
 
   await app.register(envelope)
   registerErrorHandler(app)

@@ -31,11 +31,6 @@ import { type Secrets, SecretsError } from './secrets.ts'
 
 export type CreateCourierAdapter = (connection: CourierConnection) => CourierAdapter
 
-/** Until an engine's adapter is plugged in (BuildAppOptions.createCourierAdapter): every call says so. */
-export const noCourierEngines: CreateCourierAdapter = () => {
-  throw new CourierError('unavailable', 'courier engine not available')
-}
-
 /** The fields an audit line shows: never the credentials, only that they changed. */
 const AUDITED = ['name', 'engine', 'baseUrl', 'senderWilayaCode', 'isDefault', 'active'] as const
 
