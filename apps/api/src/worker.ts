@@ -2,6 +2,7 @@
 // with JOBS=off, or jobs kept apart from the requests' CPU (docs/operations.md). The same app is built (every
 // module registers its queues) against the same database; it never listens. SIGTERM/SIGINT: stops claiming,
 // waits for running jobs up to SHUTDOWN_GRACE_MS, then exits (an aborted job runs again when its lease ends).
+import { mkdir } from 'node:fs/promises'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { DatabaseUnreachableError, openDatabase } from './db/client.ts'
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   }
   // the API may not have started yet: the migrations are idempotent and serialized across processes
   await database.migrate()
+  await mkdir(config.mediaDir, { recursive: true })
   const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) })
   if (config.NODE_ENV === 'test' && config.JOBS_TEST_QUEUE) {
     const { registerTestQueue } = await import('./modules/jobs/test-queue.ts')
