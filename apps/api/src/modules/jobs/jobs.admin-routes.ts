@@ -1,14 +1,12 @@
 import { jobIdParams, jobListQuery, jobListReply, jobReply, nothing, ok } from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import { eq } from 'drizzle-orm'
-import { jobs } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { paged } from '../../http/admin-common.ts'
 import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { requireStaff } from '../../plugins/session.ts'
 import { maskEmail } from '../mail/mailer.ts'
-import { deleteJob, jobCountsByQueue, type JobRow, listJobs, retryDeadJob } from './jobs.repo.ts'
+import { deleteJob, jobCountsByQueue, jobExists, type JobRow, listJobs, retryDeadJob } from './jobs.repo.ts'
 
 const EMAIL = /[^\s@"]+@[^\s@"]+\.[^\s@"]+/g
 
@@ -67,7 +65,6 @@ export async function jobsAdminRoutes(app: FastifyInstance): Promise<void> {
   )
 
   async function missingOrBusy(id: number): Promise<AppError> {
-    const [row] = await app.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id))
-    return new AppError(row ? 'JOB_BUSY' : 'JOB_NOT_FOUND')
+    return new AppError((await jobExists(app.db, id)) ? 'JOB_BUSY' : 'JOB_NOT_FOUND')
   }
 }

@@ -163,6 +163,10 @@ export async function retryDeadJob(db: Db, id: number): Promise<JobRow | null> {
   return row ?? null
 }
 
+export async function jobExists(db: Db, id: number): Promise<boolean> {
+  return (await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id))).length === 1
+}
+
 /** Deletes a job that no worker holds (a running one is left alone); false when there is none such. */
 export async function deleteJob(db: Db, id: number): Promise<boolean> {
   const rows = await db

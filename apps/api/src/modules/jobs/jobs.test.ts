@@ -136,7 +136,7 @@ for (const target of TEST_TARGETS) {
       const a = await delayOf(limited.id)
       assert.equal(a.status, 'queued')
       assert.equal(a.attempts, 1)
-      assert.match(a.last_error, /429 from the courier/)
+      assert.match(a.last_error ?? '', /429 from the courier/)
       assert.ok(a.ms > 100_000 && a.ms <= 120_000, `retry in ${a.ms} ms`)
       const b = await delayOf(courier.id)
       assert.ok(b.ms > 20_000 && b.ms <= 30_000, `retry in ${b.ms} ms`)
