@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error.ts'
 import { type Actor, writeAudit } from '../audit/audit.service.ts'
 import { checkCoupon, redeemCoupon } from '../coupons/coupons.service.ts'
 import { moveStock } from './order.repo.ts'
-import { priceOrder, stockRefusal } from './order.service.ts'
+import { orderLineRow, priceOrder, stockRefusal } from './order.service.ts'
 import { changeOrder, recordHistory, releaseCouponUse } from './orders.admin-service.ts'
 
 type OrderRow = typeof orders.$inferSelect
@@ -141,22 +141,7 @@ export async function editOrder(db: Db, orderId: string, edit: OrderEdit, actor:
 
         // the lines themselves
         await tx.delete(orderItems).where(eq(orderItems.orderId, orderId))
-        await tx.insert(orderItems).values(
-          priced.lines.map((line) => ({
-            orderId,
-            productId: line.product.id,
-            variantId: line.variant.id,
-            nameAr: line.product.nameAr,
-            nameFr: line.product.nameFr,
-            image: line.variant.image,
-            size: line.variant.size,
-            color: line.variant.color,
-            sku: line.variant.sku,
-            unitPrice: line.unitPrice,
-            quantity: line.quantity,
-            lineTotal: line.unitPrice * line.quantity,
-          })),
-        )
+        await tx.insert(orderItems).values(priced.lines.map((line) => orderLineRow(orderId, line)))
         const total = priced.subtotal - discount + priced.deliveryFee
         quote = {
           lines: priced.lines.map((line) => ({

@@ -11,6 +11,31 @@ import { deliveryQuoteOf } from '../shipping/shipping.service.ts'
 import { findOrder, type OrderRow, orderReply, replyOf } from './order.read.ts'
 import { claimIdempotencyKey, confirmedBy, findIdempotencyKey, lockLines, readQuote, takeStock, variantStock, writeOrder } from './order.repo.ts'
 
+/** A priced line as an order line row: the product's names and the variant's details as the shopper saw them. */
+export interface PricedLine {
+  product: { id: string; nameAr: string; nameFr: string }
+  variant: { id: string; image: string | null; size: string; color: string; sku: string }
+  unitPrice: number
+  quantity: number
+}
+
+export function orderLineRow(orderId: string, line: PricedLine) {
+  return {
+    orderId,
+    productId: line.product.id,
+    variantId: line.variant.id,
+    nameAr: line.product.nameAr,
+    nameFr: line.product.nameFr,
+    image: line.variant.image,
+    size: line.variant.size,
+    color: line.variant.color,
+    sku: line.variant.sku,
+    unitPrice: line.unitPrice,
+    quantity: line.quantity,
+    lineTotal: line.unitPrice * line.quantity,
+  }
+}
+
 export interface OrderContext {
   clientId: string | null
   guestSessionId: string | null
@@ -198,21 +223,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     }
 
     const orderId = randomUUID()
-    const lines = quote.lines.map((line) => ({
-      id: randomUUID(),
-      orderId,
-      productId: line.product.id,
-      variantId: line.variant.id,
-      nameAr: line.product.nameAr,
-      nameFr: line.product.nameFr,
-      image: line.variant.image,
-      size: line.variant.size,
-      color: line.variant.color,
-      sku: line.variant.sku,
-      unitPrice: line.unitPrice,
-      quantity: line.quantity,
-      lineTotal: line.unitPrice * line.quantity,
-    }))
+    const lines = quote.lines.map((line) => ({ id: randomUUID(), ...orderLineRow(orderId, line) }))
     const stockLines = quote.lines.map((l) => ({ variantId: l.variant.id, productId: l.product.id, quantity: l.quantity }))
     // several variants or products: their rows locked in id order before any is written (no deadlock)
     await lockLines(tx, stockLines)

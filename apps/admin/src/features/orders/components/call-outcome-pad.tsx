@@ -28,6 +28,20 @@ function localInputValue(date: Date): string {
   return shifted.toISOString().slice(0, 19)
 }
 
+/** Save (submits the form) and back (closes it without sending). */
+function FormActions({ isBusy, save, back, onBack }: { isBusy: boolean; save: string; back: string; onBack: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="submit" disabled={isBusy} className={buttonClass('primary')}>
+        {save}
+      </button>
+      <button type="button" className={buttonClass('ghost')} onClick={onBack}>
+        {back}
+      </button>
+    </div>
+  )
+}
+
 /**
  * The eight outcomes as buttons, each with its key (1-8). Postponed asks when (quick choices or a date and
  * time), cancelled asks why; the others are sent at once. Keys typed into a field are text, not shortcuts.
@@ -118,14 +132,7 @@ export function CallOutcomePad({ isBusy, fieldError, onRecord }: CallOutcomePadP
             onChange={(event) => setWhen(event.target.value)}
             error={fieldError('callbackAt')}
           />
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={isBusy} className={buttonClass('primary')}>
-              {t('queue.postpone.save')}
-            </button>
-            <button type="button" className={buttonClass('ghost')} onClick={() => setPending(null)}>
-              {t('queue.back')}
-            </button>
-          </div>
+          <FormActions isBusy={isBusy} save={t('queue.postpone.save')} back={t('queue.back')} onBack={() => setPending(null)} />
         </form>
       ) : null}
 
@@ -140,14 +147,7 @@ export function CallOutcomePad({ isBusy, fieldError, onRecord }: CallOutcomePadP
             onChange={(event) => setReason(event.target.value)}
             error={fieldError('note')}
           />
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={isBusy} className={buttonClass('primary')}>
-              {t('queue.cancel.save')}
-            </button>
-            <button type="button" className={buttonClass('ghost')} onClick={() => setPending(null)}>
-              {t('queue.back')}
-            </button>
-          </div>
+          <FormActions isBusy={isBusy} save={t('queue.cancel.save')} back={t('queue.back')} onBack={() => setPending(null)} />
         </form>
       ) : null}
     </div>
