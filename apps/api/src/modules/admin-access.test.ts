@@ -98,6 +98,9 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'POST /couriers/:id/places/sync': 'owner',
   'GET /couriers/:id/places': 'owner',
   'PUT /couriers/:id/places/:placeId': 'owner',
+  'GET /jobs': 'owner',
+  'POST /jobs/:id/retry': 'owner',
+  'DELETE /jobs/:id': 'owner',
 }
 
 const PREFIX = '/api/v1/admin'

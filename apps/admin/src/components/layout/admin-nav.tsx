@@ -20,6 +20,7 @@ import { IconStaff } from '../icons/icon-staff.tsx'
 import { IconAudit } from '../icons/icon-audit.tsx'
 import { IconCallbacks } from '../icons/icon-callbacks.tsx'
 import { IconBlacklist } from '../icons/icon-blacklist.tsx'
+import { IconJobs } from '../icons/icon-jobs.tsx'
 
 type NavKey =
   | 'dashboard'
@@ -39,6 +40,7 @@ type NavKey =
   | 'audit'
   | 'blacklist'
   | 'couriers'
+  | 'jobs'
 
 interface NavItem {
   to: string
@@ -67,6 +69,7 @@ const LINKS: NavItem[] = [
   { to: '/couriers', key: 'couriers', end: false, Icon: IconCouriers, permission: 'couriers' },
   { to: '/staff', key: 'staff', end: false, Icon: IconStaff, permission: 'staff' },
   { to: '/audit-log', key: 'audit', end: false, Icon: IconAudit, permission: 'audit' },
+  { to: '/jobs', key: 'jobs', end: false, Icon: IconJobs, permission: 'jobs' },
 ]
 
 export interface AdminNavProps {
