@@ -9,7 +9,10 @@ import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import { envelope } from './http/envelope.ts'
 import { replySerializer } from './http/reply-serializer.ts'
-import { type CourierDirectory, noCouriers } from './modules/couriers/courier.ts'
+import type { CourierAdapter, CourierConnection, CourierDirectory } from './modules/couriers/courier.ts'
+import { createCourierAdapter as courierAdapter } from './modules/couriers/adapters/index.ts'
+import { createCourierDirectory } from './modules/couriers/courier-accounts.service.ts'
+import { createSecrets, loadSecretsKey, type Secrets } from './modules/couriers/secrets.ts'
 import { courierWebhookRoutes } from './modules/couriers/webhooks.routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { failureBody, registerErrorHandler } from './http/error-handler.ts'
@@ -19,6 +22,8 @@ import { bannerRoutes } from './modules/banners/banners.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { purgePlugin } from './modules/maintenance/purge.ts'
+import { jobsPlugin } from './modules/jobs/jobs.plugin.ts'
+import { registerMailJobs } from './modules/mail/mail.jobs.ts'
 import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { readFontManifest, withFontPreloads } from './modules/seo/font-preloads.ts'
@@ -54,6 +59,8 @@ declare module 'fastify' {
     mailer: Mailer
     /** The shop's couriers: which account ships a wilaya, each account's adapter and secrets (modules/couriers). */
     couriers: CourierDirectory
+    /** Encrypts and decrypts secrets kept in the database (courier credentials, webhook secrets). */
+    secrets: Secrets
     /** True once SIGTERM arrived: readiness fails and new requests get 503 while in-flight ones finish. */
     isShuttingDown: boolean
     /** Every route as registered (method and full path), e.g. for the back-office role matrix test. */
@@ -70,6 +77,8 @@ export interface BuildAppOptions {
   mailer?: Mailer
   /** Replaces the couriers the shop's accounts describe (tests pass couriers of their own). */
   courierDirectory?: CourierDirectory
+  /** Builds a courier engine's adapter from an account's connection (tests pass an in-test adapter). */
+  createCourierAdapter?: (connection: CourierConnection) => CourierAdapter
   /** The built storefront's folder (tests pass a small one); apps/web/dist by default. */
   webDist?: string
   /** The built back office's folder (tests pass a small one); apps/admin/dist by default. */
@@ -107,7 +116,7 @@ function isShoppersPage(request: FastifyRequest): boolean {
 }
 
 /** Plugins, error handling and modules; never listens (server.ts does, tests use inject). */
-export async function buildApp({ config, database, logger, mailer, courierDirectory, webDist = WEB_DIST, adminDist = ADMIN_DIST }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer, courierDirectory, createCourierAdapter, webDist = WEB_DIST, adminDist = ADMIN_DIST }: BuildAppOptions): Promise<FastifyInstance> {
   // public catalogue replies and rendered pages reused for 2 s, dropped on writes (off in tests: they change rows directly)
   const publicCacheTtlMs = config.NODE_ENV === 'test' ? 0 : 2000
   const app: FastifyInstance = Fastify({
@@ -133,7 +142,10 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
   app.decorate('config', config)
   app.decorate('isShuttingDown', false)
   app.decorate('mailer', mailer ?? createMailer(config, app.log))
-  app.decorate('couriers', courierDirectory ?? noCouriers)
+  const secrets = createSecrets(await loadSecretsKey({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir }))
+  app.decorate('secrets', secrets)
+  // the accounts staff set up (modules/couriers/courier-accounts.service.ts); the engines' adapters plug in here
+  app.decorate('couriers', courierDirectory ?? createCourierDirectory(database.db, { secrets, createAdapter: createCourierAdapter ?? ((connection) => courierAdapter(connection)) }))
 
   await app.register(envelope)
   registerErrorHandler(app)
@@ -151,6 +163,9 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
   await app.register(rateLimitPlugin, { config, db: database.db })
   // stale carts, sessions, reset codes, idempotency keys and rate-limit rows, on a timer started by listen()
   await app.register(purgePlugin, { config, db: database.db })
+  // background jobs (a table claimed with SKIP LOCKED): run here after listen unless JOBS=off, or by `npm run worker`
+  await app.register(jobsPlugin, { config, db: database.db })
+  registerMailJobs(app)
   // list totals kept too
   await app.register(publicCachePlugin, {
     ttlMs: publicCacheTtlMs,

@@ -5,6 +5,7 @@ import {
   COUPON_TYPES,
   DELIVERY_TYPES,
   HISTORY_ACTORS,
+  JOB_STATUSES,
   LOCALES,
   ORDER_HISTORY_KINDS,
   ORDER_SOURCES,
@@ -857,7 +858,7 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('audit_log_kind_check', oneOf(t.kind, ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff', 'blacklist'])),
+    check('audit_log_kind_check', oneOf(t.kind, ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff', 'blacklist', 'courier'])),
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('audit_log_kind_created_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
   ],
@@ -961,6 +962,8 @@ export const courierPlaces = pgTable(
     remoteName: text('remote_name').notNull(),
     /** The courier's wilaya of the commune (code 1-58, or its territory id). */
     remoteWilaya: text('remote_wilaya').notNull(),
+    /** The store's wilaya (1-58) of the place when the courier's list gives it: names are matched within it. */
+    wilayaCode: smallint('wilaya_code'),
     /** The parent territory id where the courier needs one (ZR's city territory). */
     remoteParentId: text('remote_parent_id'),
     hasStopDesk: boolean('has_stop_desk').notNull().default(false),
@@ -1050,5 +1053,40 @@ export const shipmentEvents = pgTable(
     check('shipment_events_status_check', oneOf(t.status, SHIPMENT_STATUSES)),
     check('shipment_events_source_check', oneOf(t.source, SHIPMENT_EVENT_SOURCES)),
     check('shipment_events_failure_check', sql`${t.failure} is null or ${oneOf(t.failure, COURIER_FAILURES)}`),
+  ],
+)
+
+// ---------------------------------------------------------------- background jobs (modules/jobs)
+
+/**
+ * The job queue: claimed with FOR UPDATE SKIP LOCKED, each claim a lease (locked_until) after which a job
+ * whose worker died is claimed again. A dedup_key makes a second enqueue of the same key a no-op while the
+ * first row exists (done rows are purged after a few days, modules/maintenance/purge.ts).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    dedupKey: text('dedup_key'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedup_key').on(t.dedupKey),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('queued', 'running')`),
+    index('jobs_status_queue_idx').on(t.status, t.queue),
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.status} = 'done'`),
+    check('jobs_status_check', oneOf(t.status, JOB_STATUSES)),
+    check('jobs_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} between 1 and 100`),
+    check('jobs_queue_length', sql`char_length(${t.queue}) between 1 and 100`),
   ],
 )

@@ -8,10 +8,12 @@ import { productAdminRoutes } from './catalogue/products.admin-routes.ts'
 import { shippingAdminRoutes } from './couriers/shipping.admin-routes.ts'
 import { customerAdminRoutes } from './customers/customers.admin-routes.ts'
 import { couponAdminRoutes } from './coupons/coupons.admin-routes.ts'
+import { courierAdminRoutes } from './couriers/courier-accounts.admin-routes.ts'
 import { dashboardRoutes } from './dashboard/dashboard.admin-routes.ts'
 import { draftAdminRoutes } from './drafts/drafts.admin-routes.ts'
 import { deliveryAdminRoutes } from './delivery/delivery.admin-routes.ts'
 import { inboxAdminRoutes } from './inbox/inbox.admin-routes.ts'
+import { jobsAdminRoutes } from './jobs/jobs.admin-routes.ts'
 import { callQueueAdminRoutes } from './orders/call-queue.admin-routes.ts'
 import { orderAdminRoutes } from './orders/orders.admin-routes.ts'
 import { pixelAdminRoutes } from './pixels/pixels.admin-routes.ts'
@@ -42,4 +44,6 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(draftAdminRoutes)
   await app.register(customerAdminRoutes)
   await app.register(shippingAdminRoutes)
+  await app.register(courierAdminRoutes)
+  await app.register(jobsAdminRoutes)
 }
