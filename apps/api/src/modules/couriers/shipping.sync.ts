@@ -201,3 +201,16 @@ export async function pollOpenShipments(app: FastifyInstance, options: { account
   }
   return result
 }
+
+export const COURIER_POLL_QUEUE = 'couriers.poll'
+/** Couriers without webhooks (Ecotrack) are asked every 30 minutes; those with webhooks too, for a missed one. */
+export const COURIER_POLL_INTERVAL_MS = 30 * 60_000
+
+/** The courier poll as a recurring job: one per half hour across every process (its slot's dedup key). */
+export function registerCourierJobs(app: FastifyInstance): void {
+  app.jobs.register(COURIER_POLL_QUEUE, async () => {
+    const result = await pollOpenShipments(app)
+    app.log.info({ poll: result }, 'couriers polled')
+  }, { timeoutMs: 10 * 60_000 })
+  app.jobs.every(COURIER_POLL_QUEUE, COURIER_POLL_INTERVAL_MS)
+}
