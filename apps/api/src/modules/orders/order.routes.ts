@@ -21,6 +21,7 @@ import { guestSessionId, requireClient } from '../../plugins/session.ts'
 import { insertReturnRequest, listClientOrders, publicStatusMoves } from './client-orders.repo.ts'
 import { findOrder, orderReplies, orderReply } from './order.read.ts'
 import { isOrderReplay, placeOrder } from './order.service.ts'
+import { recordPlacement } from '../pixels/conversions.ts'
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ShopTypeProvider>()
@@ -47,6 +48,14 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const { order, created, reply: placed } = await placeOrder(app.db, request.body, ctx)
     if (created) {
       reply.code(201)
+      // the ad platforms' click data, kept with the order when the shop sends server-side events; the order
+      // is placed whatever happens here
+      await recordPlacement(app.db, order, {
+        cookies: request.cookies,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        pageUrl: request.headers.referer,
+      }).catch((error: unknown) => request.log.error({ err: error }, 'conversion data could not be kept'))
       if (order.email) {
         // sent after the reply is decided and never awaited: a slow mail server must not slow the order
         void app.mailer.send({
