@@ -224,11 +224,14 @@ export function tiktokPayload(loaded: LoadedEvent, testEventCode: string | null)
   }
 }
 
-/** A platform's refusal: retried by the job queue (the event id makes a repeat harmless). */
+/**
+ * A platform's refusal. Its own trouble (5xx, quotas) is retried by the job queue (the event id makes a repeat
+ * harmless); a refused request (bad token, bad field) is not: it would be refused again.
+ */
 export class ConversionSendError extends Error {
   constructor(
     message: string,
-    readonly status: number,
+    readonly retryable: boolean,
   ) {
     super(message)
     this.name = 'ConversionSendError'
@@ -243,7 +246,7 @@ async function post(deps: SendDeps, url: string, headers: Record<string, string>
     signal: AbortSignal.timeout(15_000),
   })
   const text = await reply.text()
-  if (!reply.ok) throw new ConversionSendError(`${reply.status} ${text.slice(0, 300)}`, reply.status)
+  if (!reply.ok) throw new ConversionSendError(`${reply.status} ${text.slice(0, 300)}`, reply.status >= 500 || reply.status === 429)
   try {
     return JSON.parse(text) as unknown
   } catch {
@@ -271,8 +274,8 @@ export async function sendConversion(deps: SendDeps, id: number): Promise<SendRe
     await post(deps, url, {}, metaPayload(loaded, pixel.testEventCode))
   } else {
     const reply = (await post(deps, deps.endpoints.tiktokEventsUrl, { 'Access-Token': token }, tiktokPayload(loaded, pixel.testEventCode))) as { code?: number; message?: string } | null
-    // TikTok answers 200 with a code: 0 is success
-    if (reply?.code !== 0) throw new ConversionSendError(`TikTok code ${String(reply?.code)}: ${reply?.message ?? ''}`, 200)
+    // TikTok answers 200 with a code: 0 is success, 5xxxx its own trouble, 4xxxx a refused request
+    if (reply?.code !== 0) throw new ConversionSendError(`TikTok code ${String(reply?.code)}: ${reply?.message ?? ''}`, (reply?.code ?? 50000) >= 50000)
   }
   await deps.db.update(conversionEvents).set({ status: 'sent', sentAt: sql`now()` }).where(eq(conversionEvents.id, id))
   return 'sent'
