@@ -147,7 +147,7 @@ for (const target of TEST_TARGETS) {
       const late = await placeFromAd()
       await call(late.id, 'confirmed')
       // cancelled before the queue sent the purchase
-      const move = await shop.http('PATCH', `/api/v1/admin/orders/${late.id}/status`, { cookie: owner, body: { status: 'cancelled', version: await versionOf(late.id) } })
+      const move = await shop.http('POST', `/api/v1/admin/orders/${late.id}/status`, { cookie: owner, body: { status: 'cancelled', version: await versionOf(late.id) } })
       assert.equal(move.status, 200, JSON.stringify(move.body))
       await shop.app.jobs.drain()
       assert.equal(eventsOf(fake.trackingNumber, 'Purchase').length, 0)
