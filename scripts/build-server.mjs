@@ -1,4 +1,5 @@
-// Bundles the server (apps/api/src/server.ts) into apps/api/dist/server.js: ESM for Node 20, with a
+// Bundles the server (apps/api/src/server.ts) into apps/api/dist/server.js, and the job worker
+// (apps/api/src/worker.ts, `npm run worker`) into apps/api/dist/worker.js: ESM for Node 20, with a
 // source map (`node --enable-source-maps` shows the TypeScript lines in stack traces). Installed packages
 // stay outside the bundle and load from node_modules as usual; the workspace packages (@shop/*) are
 // TypeScript sources that Node cannot load, so they are bundled in.
@@ -22,7 +23,7 @@ const started = Date.now()
 await rm(outdir, { recursive: true, force: true })
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['apps/api/src/server.ts'],
+  entryPoints: ['apps/api/src/server.ts', 'apps/api/src/worker.ts'],
   outdir,
   bundle: true,
   format: 'esm',

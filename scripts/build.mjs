@@ -45,7 +45,8 @@ export const TARGETS = [
   {
     name: 'server',
     inputs: [...COMMON, 'apps/api/src', 'apps/api/package.json', 'apps/api/tsconfig.json', 'packages/shared', 'scripts/build-server.mjs'],
-    outputs: ['apps/api/dist/server.js'],
+    // the API and the job worker (`npm run worker`), bundled together
+    outputs: ['apps/api/dist/server.js', 'apps/api/dist/worker.js'],
     command: [process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')]],
   },
 ]

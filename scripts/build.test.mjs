@@ -87,7 +87,7 @@ test('the store has three builds, each with an output that says it was built', (
     [
       ['web', ['apps/web/dist/index.html', 'apps/web/dist-server/entry-server.js']],
       ['admin', ['apps/admin/dist/index.html']],
-      ['server', ['apps/api/dist/server.js']],
+      ['server', ['apps/api/dist/server.js', 'apps/api/dist/worker.js']],
     ],
   )
 })

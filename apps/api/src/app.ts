@@ -18,6 +18,9 @@ import { bannerRoutes } from './modules/banners/banners.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { purgePlugin } from './modules/maintenance/purge.ts'
+import { jobsPlugin } from './modules/jobs/jobs.plugin.ts'
+import { conversionJobs } from './modules/pixels/conversions.plugin.ts'
+import { registerMailJobs } from './modules/mail/mail.jobs.ts'
 import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { readFontManifest, withFontPreloads } from './modules/seo/font-preloads.ts'
@@ -150,6 +153,10 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
   await app.register(rateLimitPlugin, { config, db: database.db })
   // stale carts, sessions, reset codes, idempotency keys and rate-limit rows, on a timer started by listen()
   await app.register(purgePlugin, { config, db: database.db })
+  // background jobs (a table claimed with SKIP LOCKED): run here after listen unless JOBS=off, or by `npm run worker`
+  await app.register(jobsPlugin, { config, db: database.db })
+  await app.register(conversionJobs)
+  registerMailJobs(app)
   // list totals kept too
   await app.register(publicCachePlugin, {
     ttlMs: publicCacheTtlMs,

@@ -92,9 +92,23 @@ const envSchema = z.object({
    * or expired reset codes and ended rate-limit windows as soon as they are over. PURGE_BATCH_SIZE rows
    * at most per table and run (the rest goes at the next run).
    */
+  /**
+   * Background jobs (modules/jobs): `on` runs them in this API process (the default); `off` leaves them to
+   * `npm run worker` processes on the same database (docs/operations.md). JOBS_POLL_MS: how often a runner
+   * looks for due jobs when nothing wakes it.
+   */
+  JOBS: z.enum(['on', 'off']).default('on'),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Tests only (NODE_ENV=test): the worker also runs the test queue of modules/jobs/test-queue.ts. */
+  JOBS_TEST_QUEUE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   PURGE_GUEST_CART_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PURGE_IDEMPOTENCY_HOURS: z.coerce.number().int().min(1).max(87_600).default(48),
+  /** Finished (done) background jobs are kept this many days, then purged; dead ones stay until deleted. */
+  PURGE_DONE_JOBS_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   PURGE_BATCH_SIZE: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
 })
 

@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   settings: OWNER,
   staff: OWNER,
   audit: OWNER,
+  /** The background jobs: counts, the dead-letter list, retry and delete. */
+  jobs: OWNER,
 } as const satisfies Record<string, readonly StaffRole[]>
 export type Permission = keyof typeof PERMISSIONS
 export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[]

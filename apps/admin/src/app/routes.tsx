@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
             path: 'audit-log',
             lazy: async () => ({ Component: (await import('./routes/audit-log.tsx')).AuditLogPage }),
           },
+          { path: 'jobs', lazy: async () => ({ Component: (await import('./routes/jobs.tsx')).JobsPage }) },
           {
             path: 'blacklist',
             lazy: async () => ({ Component: (await import('./routes/blacklist.tsx')).BlacklistPage }),

@@ -5,6 +5,7 @@ import {
   COUPON_TYPES,
   DELIVERY_TYPES,
   HISTORY_ACTORS,
+  JOB_STATUSES,
   LOCALES,
   ORDER_HISTORY_KINDS,
   ORDER_SOURCES,
@@ -1109,5 +1110,40 @@ export const conversionEvents = pgTable(
     index('conversion_events_order_idx').on(t.orderId),
     check('conversion_events_moment_check', sql`${t.moment} in ('placed', 'purchase')`),
     check('conversion_events_status_check', sql`${t.status} in ('queued', 'sent', 'skipped')`),
+  ],
+)
+
+// ---------------------------------------------------------------- background jobs (modules/jobs)
+
+/**
+ * The job queue: claimed with FOR UPDATE SKIP LOCKED, each claim a lease (locked_until) after which a job
+ * whose worker died is claimed again. A dedup_key makes a second enqueue of the same key a no-op while the
+ * first row exists (done rows are purged after a few days, modules/maintenance/purge.ts).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    dedupKey: text('dedup_key'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedup_key').on(t.dedupKey),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('queued', 'running')`),
+    index('jobs_status_queue_idx').on(t.status, t.queue),
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.status} = 'done'`),
+    check('jobs_status_check', oneOf(t.status, JOB_STATUSES)),
+    check('jobs_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} between 1 and 100`),
+    check('jobs_queue_length', sql`char_length(${t.queue}) between 1 and 100`),
   ],
 )

@@ -89,6 +89,9 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'PATCH /staff/:id': 'owner',
   'POST /staff/:id/password': 'owner',
   'GET /audit-log': 'owner',
+  'GET /jobs': 'owner',
+  'POST /jobs/:id/retry': 'owner',
+  'DELETE /jobs/:id': 'owner',
 }
 
 const PREFIX = '/api/v1/admin'

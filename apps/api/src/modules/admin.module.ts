@@ -11,6 +11,7 @@ import { dashboardRoutes } from './dashboard/dashboard.admin-routes.ts'
 import { draftAdminRoutes } from './drafts/drafts.admin-routes.ts'
 import { deliveryAdminRoutes } from './delivery/delivery.admin-routes.ts'
 import { inboxAdminRoutes } from './inbox/inbox.admin-routes.ts'
+import { jobsAdminRoutes } from './jobs/jobs.admin-routes.ts'
 import { callQueueAdminRoutes } from './orders/call-queue.admin-routes.ts'
 import { orderAdminRoutes } from './orders/orders.admin-routes.ts'
 import { pixelAdminRoutes } from './pixels/pixels.admin-routes.ts'
@@ -40,4 +41,5 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(auditAdminRoutes)
   await app.register(draftAdminRoutes)
   await app.register(customerAdminRoutes)
+  await app.register(jobsAdminRoutes)
 }

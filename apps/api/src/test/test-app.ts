@@ -42,7 +42,7 @@ export async function freshDatabase(target: 'pglite' | 'postgres', options: Pick
 export async function startTestApp(
   target: 'pglite' | 'postgres',
   env: Record<string, string> = {},
-  options: Pick<DatabaseOptions, 'onQuery'> & Pick<BuildAppOptions, 'courierDirectory'> = {},
+  options: Pick<DatabaseOptions, 'onQuery'> & Pick<BuildAppOptions, 'courierDirectory' | 'mailer'> = {},
 ) {
   const fresh = await freshDatabase(target, { onQuery: options.onQuery })
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'))
@@ -52,7 +52,8 @@ export async function startTestApp(
   const app = await buildApp({
     config,
     database: fresh.database,
-    mailer: { send: async (mail) => void mails.push(mail) },
+    // a mailer of the test's own (one that fails, say) or one that keeps every message
+    mailer: options.mailer ?? { send: async (mail) => void mails.push(mail) },
     courierDirectory: options.courierDirectory,
   })
   return {

@@ -43,6 +43,8 @@ export const en = {
     CART_MERGED: 'Your cart has moved into your account. Please try again.',
     ORDER_NOT_FOUND: 'Order not found.',
     DRAFT_NOT_FOUND: 'This call-back is no longer on the list (ordered, dismissed or expired).',
+    JOB_NOT_FOUND: 'This background job no longer exists.',
+    JOB_BUSY: 'This job is running or waiting for its turn: only a failed (dead) job can be retried, and a running one cannot be deleted.',
     VARIANT_REQUIRED: 'Please select a size and a colour.',
     VARIANT_NOT_FOUND: 'This size or colour does not exist for this product.',
     PRODUCT_UNAVAILABLE: '{{name}} is no longer available.',

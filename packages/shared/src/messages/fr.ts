@@ -45,6 +45,8 @@ export const fr: Messages = {
     CART_MERGED: 'Votre panier a été rattaché à votre compte. Veuillez réessayer.',
     ORDER_NOT_FOUND: 'Commande introuvable.',
     DRAFT_NOT_FOUND: "Ce rappel n'est plus dans la liste (commandé, écarté ou expiré).",
+    JOB_NOT_FOUND: "Cette tâche de fond n'existe plus.",
+    JOB_BUSY: "Cette tâche est en cours ou en attente : seule une tâche en échec définitif peut être relancée, et une tâche en cours ne peut pas être supprimée.",
     VARIANT_REQUIRED: 'Veuillez choisir une taille et une couleur.',
     VARIANT_NOT_FOUND: "Cette taille ou cette couleur n'existe pas pour ce produit.",
     PRODUCT_UNAVAILABLE: "{{name}} n'est plus disponible.",

@@ -19,6 +19,7 @@ import { IconStaff } from '../icons/icon-staff.tsx'
 import { IconAudit } from '../icons/icon-audit.tsx'
 import { IconCallbacks } from '../icons/icon-callbacks.tsx'
 import { IconBlacklist } from '../icons/icon-blacklist.tsx'
+import { IconJobs } from '../icons/icon-jobs.tsx'
 
 type NavKey =
   | 'dashboard'
@@ -37,6 +38,7 @@ type NavKey =
   | 'staff'
   | 'audit'
   | 'blacklist'
+  | 'jobs'
 
 interface NavItem {
   to: string
@@ -64,6 +66,7 @@ const LINKS: NavItem[] = [
   { to: '/settings', key: 'settings', end: false, Icon: IconSettings, permission: 'settings' },
   { to: '/staff', key: 'staff', end: false, Icon: IconStaff, permission: 'staff' },
   { to: '/audit-log', key: 'audit', end: false, Icon: IconAudit, permission: 'audit' },
+  { to: '/jobs', key: 'jobs', end: false, Icon: IconJobs, permission: 'jobs' },
 ]
 
 export interface AdminNavProps {

@@ -9,7 +9,10 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Sends, a failure logged and swallowed: the caller's request goes on. */
   send(mail: Mail): Promise<void>
+  /** Sends, a failure thrown: the `mail.send` job (modules/mail/mail.jobs.ts) retries it. */
+  deliver?(mail: Mail): Promise<void>
 }
 
 /**
@@ -27,11 +30,15 @@ export function createMailer(config: Config, log: Pick<FastifyBaseLogger, 'info'
   const smtp = { host: config.SMTP_HOST, port: config.SMTP_PORT, secure: config.SMTP_PORT === 465, ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}) }
   // nodemailer is loaded with the first message, not at start
   let transport: Promise<Transporter> | undefined
+  const deliver = async (mail: Mail) => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtp))
+    await (await transport).sendMail({ from: config.SMTP_FROM ?? config.SMTP_USER, ...mail })
+  }
   return {
+    deliver,
     async send(mail) {
       try {
-        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtp))
-        await (await transport).sendMail({ from: config.SMTP_FROM ?? config.SMTP_USER, ...mail })
+        await deliver(mail)
       } catch (err) {
         // a mail failure must not fail the shopper's request; it is logged for the owner
         // the address is masked: structured logs carry no customer e-mail (ASVS 16.2.5)

@@ -88,10 +88,10 @@ for (const target of TEST_TARGETS) {
     test('a run removes exactly the stale rows and keeps the live ones', async () => {
       const seeded = await seed()
       const counts = await shop.app.purgeNow()
-      assert.deepEqual(counts, { guestCarts: 2, cartMerges: 1, sessions: 1, resetCodes: 3, idempotencyKeys: 1, rateLimits: 1, orderDrafts: 0 })
+      assert.deepEqual(counts, { guestCarts: 2, cartMerges: 1, sessions: 1, resetCodes: 3, idempotencyKeys: 1, rateLimits: 1, orderDrafts: 0, doneJobs: 0 })
       await assertOnlyLiveRowsLeft(seeded)
       const again = await shop.app.purgeNow()
-      assert.deepEqual(again, { guestCarts: 0, cartMerges: 0, sessions: 0, resetCodes: 0, idempotencyKeys: 0, rateLimits: 0, orderDrafts: 0 })
+      assert.deepEqual(again, { guestCarts: 0, cartMerges: 0, sessions: 0, resetCodes: 0, idempotencyKeys: 0, rateLimits: 0, orderDrafts: 0, doneJobs: 0 })
     })
 
     test('the ages come from the configuration', async () => {

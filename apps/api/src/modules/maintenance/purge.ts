@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { purgeDraftsStatement } from '../drafts/drafts.repo.ts'
+import { purgeDoneJobsStatement } from '../jobs/jobs.repo.ts'
 
 // Any fixed number (the migrations use 72_410_001): the advisory lock one purge run holds, so several API
 // processes sharing the database never purge at the same time. Transaction-scoped, so it is released at
@@ -13,11 +14,18 @@ const PURGE_LOCK = 72_410_002
 export interface PurgeSettings {
   guestCartDays: number
   idempotencyHours: number
+  /** Done background jobs are kept this many days (their dedup keys with them). */
+  doneJobsDays?: number
   batchSize: number
 }
 
 export function purgeSettings(config: Config): PurgeSettings {
-  return { guestCartDays: config.PURGE_GUEST_CART_DAYS, idempotencyHours: config.PURGE_IDEMPOTENCY_HOURS, batchSize: config.PURGE_BATCH_SIZE }
+  return {
+    guestCartDays: config.PURGE_GUEST_CART_DAYS,
+    idempotencyHours: config.PURGE_IDEMPOTENCY_HOURS,
+    doneJobsDays: config.PURGE_DONE_JOBS_DAYS,
+    batchSize: config.PURGE_BATCH_SIZE,
+  }
 }
 
 /** Rows removed per table by one run. */
@@ -30,13 +38,16 @@ export interface PurgeCounts {
   rateLimits: number
   /** Call-back drafts past the shop's draft_expiry_hours, or ordered since. */
   orderDrafts: number
+  /** Background jobs done more than doneJobsDays ago (dead ones stay until the owner deletes them). */
+  doneJobs: number
 }
 
 /**
  * Deletes the rows nothing will read again: guest carts idle for `guestCartDays` (their lines go with
  * them; a client's cart is never purged) and the merged guest-session records as old, expired sessions,
  * used or expired reset codes, order idempotency keys older than `idempotencyHours`, and rate-limit rows
- * whose window has ended, and call-back drafts expired (shop_settings.draft_expiry_hours) or ordered since.
+ * whose window has ended, call-back drafts expired (shop_settings.draft_expiry_hours) or ordered since, and
+ * background jobs done more than `doneJobsDays` ago.
  * At most `batchSize` rows per table. Returns null when another process is
  * purging (the lock is taken): one run at a time.
  */
@@ -75,6 +86,7 @@ export async function purgeStaleRows(db: Db, settings: PurgeSettings): Promise<P
         delete from rate_limits where key in (select key from rate_limits where reset_at < now() limit ${batchSize})
         returning 1`),
       orderDrafts: await removed(purgeDraftsStatement(batchSize)),
+      doneJobs: await removed(purgeDoneJobsStatement(settings.doneJobsDays ?? 7, batchSize)),
     }
   })
 }

@@ -20,8 +20,9 @@ import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { guestSessionId, requireClient } from '../../plugins/session.ts'
 import { insertReturnRequest, listClientOrders, publicStatusMoves } from './client-orders.repo.ts'
 import { findOrder, orderReplies, orderReply } from './order.read.ts'
-import { isOrderReplay, placeOrder } from './order.service.ts'
+import { enqueueMail } from '../mail/mail.jobs.ts'
 import { recordPlacement } from '../pixels/conversions.ts'
+import { isOrderReplay, type OrderContext, placeOrder } from './order.service.ts'
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ShopTypeProvider>()
@@ -33,7 +34,31 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const key = header === undefined ? null : idempotencyKey.safeParse(header)
     if (key && !key.success) throw new AppError('VALIDATION_FAILED', { fieldErrors: [{ field: 'Idempotency-Key', message: 'validation:invalid' }] })
     const sessionId = clientId ? null : (guestSessionId(request) ?? null)
-    const ctx = { clientId, guestSessionId: sessionId, idempotencyKey: key?.data ?? null, locale: request.locale }
+    const locale = request.locale
+    const ctx: OrderContext = {
+      clientId,
+      guestSessionId: sessionId,
+      idempotencyKey: key?.data ?? null,
+      locale,
+      // the confirmation e-mail is a job written in the order's transaction: sent after the commit by the
+      // job runner, retried while the mail server refuses it, never sent for an order that rolled back
+      afterInsert: async (tx, order) => {
+        // the ad platforms' click data, kept with the order when the shop sends server-side events
+        await recordPlacement(tx, order, {
+          cookies: request.cookies,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          pageUrl: request.headers.referer,
+        })
+        if (!order.email) return
+        const mail = {
+          to: order.email,
+          subject: translate(locale, 'mail:orderSubject', { number: order.trackingNumber }),
+          text: translate(locale, 'mail:orderBody', { name: order.firstName, number: order.trackingNumber, total: formatPrice(order.total, locale) }),
+        }
+        await enqueueMail(tx, mail, `order-mail:${order.id}`)
+      },
+    }
     // Guests and clients alike, a replay of a placed order excepted (it places nothing). Counted per
     // address + phone and per account, then per address alone under a looser limit: shoppers sharing a
     // carrier's NAT address each have their own window, a flood from one address is still capped.
@@ -45,26 +70,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         { name: 'ORDER_ADDRESS', keys: [`ip:${request.ip}`] },
       ])
     }
-    const { order, created, reply: placed } = await placeOrder(app.db, request.body, ctx)
-    if (created) {
-      reply.code(201)
-      // the ad platforms' click data, kept with the order when the shop sends server-side events; the order
-      // is placed whatever happens here
-      await recordPlacement(app.db, order, {
-        cookies: request.cookies,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        pageUrl: request.headers.referer,
-      }).catch((error: unknown) => request.log.error({ err: error }, 'conversion data could not be kept'))
-      if (order.email) {
-        // sent after the reply is decided and never awaited: a slow mail server must not slow the order
-        void app.mailer.send({
-          to: order.email,
-          subject: translate(request.locale, 'mail:orderSubject', { number: order.trackingNumber }),
-          text: translate(request.locale, 'mail:orderBody', { name: order.firstName, number: order.trackingNumber, total: formatPrice(order.total, request.locale) }),
-        })
-      }
-    }
+    const { created, reply: placed } = await placeOrder(app.db, request.body, ctx)
+    if (created) reply.code(201)
     return reply.ok({ order: placed, replayed: !created }, 'success:orderPlaced')
   }
 

@@ -41,6 +41,11 @@ export interface OrderContext {
   guestSessionId: string | null
   idempotencyKey: string | null
   locale: Locale
+  /**
+   * More writes of a new order in its own transaction, after every check passed (the confirmation e-mail's
+   * job): written with the order or not at all. Not called for a replay.
+   */
+  afterInsert?: (tx: Db, order: OrderRow) => Promise<void>
 }
 
 const TRACKING_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
@@ -272,6 +277,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
     const short = quote.lines.find((l) => !taken.has(l.variant.id))
     if (short) throw await stockRefusal(tx, short, ctx.locale)
     if (taker?.status === 'confirmed') await confirmedBy(tx, orderId, taker.staffId)
+    await ctx.afterInsert?.(tx, written.order)
 
     const reply = replyOf(written.order, {
       items: [...lines].sort((a, b) => (a.id < b.id ? -1 : 1)),

@@ -159,6 +159,8 @@ for (const target of TEST_TARGETS) {
         headers: { 'accept-language': 'fr' },
       })
       assert.equal(withEmail.status, 201)
+      // the confirmation e-mail is a job (mail.send) written with the order, sent by the job runner
+      await shop.app.jobs.drain()
       const mail = shop.mails.at(-1)
       assert.equal(mail?.to, 'amine@example.dz')
       assert.match(mail?.subject ?? '', new RegExp(withEmail.body.data.order.trackingNumber))

@@ -60,29 +60,27 @@ async function serverPixels(db: Db) {
 }
 
 /**
- * At placement: keeps what matches the order to its click and queues the server's "order placed" event, when
- * the shop sends server-side events (otherwise nothing is kept: no data the shop does not use).
+ * At placement, in the order's transaction: keeps what matches the order to its click and queues the server's
+ * "order placed" event, when the shop sends server-side events (otherwise nothing is kept: no data the shop
+ * does not use).
  */
-export async function recordPlacement(db: Db, order: { id: string; trackingNumber: string }, input: AttributionInput): Promise<void> {
-  const pixels = await serverPixels(db)
+export async function recordPlacement(tx: Db, order: { id: string }, input: AttributionInput): Promise<void> {
+  const pixels = await serverPixels(tx)
   if (pixels.length === 0) return
-  const now = new Date()
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(orderAttribution)
-      .values({
-        orderId: order.id,
-        fbp: clip(input.cookies._fbp, 200),
-        fbc: clip(fbcOf(input.cookies, now), 500),
-        ttclid: clip(input.cookies.click_ttclid, 500),
-        ttp: clip(input.cookies._ttp, 200),
-        ip: clip(input.ip, 64),
-        userAgent: clip(input.userAgent, 500),
-        pageUrl: clip(input.pageUrl, 1000),
-      })
-      .onConflictDoNothing()
-    await queueConversions(tx, order.id, 'placed')
-  })
+  await tx
+    .insert(orderAttribution)
+    .values({
+      orderId: order.id,
+      fbp: clip(input.cookies._fbp, 200),
+      fbc: clip(fbcOf(input.cookies, new Date()), 500),
+      ttclid: clip(input.cookies.click_ttclid, 500),
+      ttp: clip(input.cookies._ttp, 200),
+      ip: clip(input.ip, 64),
+      userAgent: clip(input.userAgent, 500),
+      pageUrl: clip(input.pageUrl, 1000),
+    })
+    .onConflictDoNothing()
+  await queueConversions(tx, order.id, 'placed')
 }
 
 /**
@@ -91,7 +89,7 @@ export async function recordPlacement(db: Db, order: { id: string; trackingNumbe
  * (they have attribution) are sent: a manual order taken by phone came from no ad click.
  */
 export async function queueConversions(tx: Db, orderId: string, moment: ConversionMoment): Promise<void> {
-  const rows = await tx.execute<{ id: number }>(sql`
+  const result = await tx.execute(sql`
     insert into ${conversionEvents} (order_id, pixel_id, moment, event_id)
     select o.id, p.id, ${moment}, ${moment} || '-' || o.tracking_number
     from ${orders} o
@@ -100,7 +98,9 @@ export async function queueConversions(tx: Db, orderId: string, moment: Conversi
     where o.id = ${orderId}
     on conflict (pixel_id, event_id) do nothing
     returning id`)
-  for (const row of rows.rows) await enqueueJob(tx, CONVERSIONS_QUEUE, { id: Number(row.id) }, { dedupKey: `conversion:${row.id}` })
+  // one driver answers rows as { rows }, typed loosely by drizzle for both
+  const rows = (result as unknown as { rows: { id: number | string }[] }).rows
+  for (const row of rows) await enqueueJob(tx, CONVERSIONS_QUEUE, { id: Number(row.id) }, { dedupKey: `conversion:${row.id}` })
 }
 
 /** Where the platforms' APIs are (the tests point them at local fakes). */
