@@ -9,7 +9,10 @@ import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
 import { envelope } from './http/envelope.ts'
 import { replySerializer } from './http/reply-serializer.ts'
-import { type CourierDirectory, noCouriers } from './modules/couriers/courier.ts'
+import type { CourierAdapter, CourierConnection, CourierDirectory } from './modules/couriers/courier.ts'
+import { createCourierAdapter as courierAdapter } from './modules/couriers/adapters/index.ts'
+import { createCourierDirectory } from './modules/couriers/courier-accounts.service.ts'
+import { createSecrets, loadSecretsKey, type Secrets } from './modules/couriers/secrets.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { failureBody, registerErrorHandler } from './http/error-handler.ts'
 import { adminModule } from './modules/admin.module.ts'
@@ -56,6 +59,8 @@ declare module 'fastify' {
     mailer: Mailer
     /** The shop's couriers: which account ships a wilaya, each account's adapter and secrets (modules/couriers). */
     couriers: CourierDirectory
+    /** Encrypts and decrypts secrets kept in the database (courier credentials, webhook secrets). */
+    secrets: Secrets
     /** True once SIGTERM arrived: readiness fails and new requests get 503 while in-flight ones finish. */
     isShuttingDown: boolean
     /** Every route as registered (method and full path), e.g. for the back-office role matrix test. */
@@ -72,6 +77,8 @@ export interface BuildAppOptions {
   mailer?: Mailer
   /** Replaces the couriers the shop's accounts describe (tests pass couriers of their own). */
   courierDirectory?: CourierDirectory
+  /** Builds a courier engine's adapter from an account's connection (tests pass an in-test adapter). */
+  createCourierAdapter?: (connection: CourierConnection) => CourierAdapter
   /** The built storefront's folder (tests pass a small one); apps/web/dist by default. */
   webDist?: string
   /** The built back office's folder (tests pass a small one); apps/admin/dist by default. */
@@ -109,7 +116,7 @@ function isShoppersPage(request: FastifyRequest): boolean {
 }
 
 /** Plugins, error handling and modules; never listens (server.ts does, tests use inject). */
-export async function buildApp({ config, database, logger, mailer, courierDirectory, webDist = WEB_DIST, adminDist = ADMIN_DIST }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer, courierDirectory, createCourierAdapter, webDist = WEB_DIST, adminDist = ADMIN_DIST }: BuildAppOptions): Promise<FastifyInstance> {
   // public catalogue replies and rendered pages reused for 2 s, dropped on writes (off in tests: they change rows directly)
   const publicCacheTtlMs = config.NODE_ENV === 'test' ? 0 : 2000
   const app: FastifyInstance = Fastify({
@@ -135,7 +142,10 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
   app.decorate('config', config)
   app.decorate('isShuttingDown', false)
   app.decorate('mailer', mailer ?? createMailer(config, app.log))
-  app.decorate('couriers', courierDirectory ?? noCouriers)
+  const secrets = createSecrets(await loadSecretsKey({ secretsKey: config.SECRETS_KEY, dataDir: config.dataDir }))
+  app.decorate('secrets', secrets)
+  // the accounts staff set up (modules/couriers/courier-accounts.service.ts); the engines' adapters plug in here
+  app.decorate('couriers', courierDirectory ?? createCourierDirectory(database.db, { secrets, createAdapter: createCourierAdapter ?? ((connection) => courierAdapter(connection)) }))
 
   await app.register(envelope)
   registerErrorHandler(app)

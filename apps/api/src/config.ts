@@ -110,6 +110,20 @@ const envSchema = z.object({
   /** Finished (done) background jobs are kept this many days, then purged; dead ones stay until deleted. */
   PURGE_DONE_JOBS_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   PURGE_BATCH_SIZE: z.coerce.number().int().min(100).max(1_000_000).default(10_000),
+  /**
+   * The key secrets are encrypted with at rest (courier credentials, webhook secrets): base64 of 32 bytes
+   * (`openssl rand -base64 32`). Unset: a key generated once into <DATA_DIR>/secrets.key; production with
+   * several processes or machines must set it, so that every process reads what another wrote.
+   */
+  SECRETS_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value.trim()) && Buffer.from(value.trim(), 'base64').length === 32, {
+        message: 'must be the base64 of 32 random bytes (openssl rand -base64 32)',
+      })
+      .optional(),
+  ),
 })
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; mediaDir: string; pgliteDir: string }

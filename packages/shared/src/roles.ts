@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   inbox: MANAGERS,
   pixels: OWNER,
   settings: OWNER,
+  /** Courier accounts (their API credentials), the wilayas' couriers and the courier's commune list. */
+  couriers: OWNER,
   staff: OWNER,
   audit: OWNER,
   /** The background jobs: counts, the dead-letter list, retry and delete. */
@@ -63,7 +65,8 @@ export function canMoveOrderAs(role: StaffRole | null | undefined, to: OrderStat
 
 /**
  * What the audit log records, each written in the same transaction as the change: product prices,
- * delivery fees, coupons, deletions (orders, products), order status moves, payments, staff accounts.
+ * delivery fees, coupons, deletions (orders, products), order status moves, payments, staff accounts,
+ * courier accounts (never their credentials).
  */
-export const AUDIT_KINDS = ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff', 'blacklist'] as const
+export const AUDIT_KINDS = ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff', 'blacklist', 'courier'] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]

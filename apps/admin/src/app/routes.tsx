@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
             path: 'delivery-prices',
             lazy: async () => ({ Component: (await import('./routes/delivery-prices.tsx')).DeliveryPricesPage }),
           },
+          { path: 'couriers', lazy: async () => ({ Component: (await import('./routes/couriers.tsx')).CouriersPage }) },
           { path: 'banners', lazy: async () => ({ Component: (await import('./routes/banners.tsx')).BannersPage }) },
           {
             path: 'messages',

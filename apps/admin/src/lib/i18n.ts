@@ -37,6 +37,9 @@ import frCallbacks from '../locales/fr/callbacks.json'
 import arCustomers from '../locales/ar/customers.json'
 import enCustomers from '../locales/en/customers.json'
 import frCustomers from '../locales/fr/customers.json'
+import arCouriers from '../locales/ar/couriers.json'
+import enCouriers from '../locales/en/couriers.json'
+import frCouriers from '../locales/fr/couriers.json'
 
 /** localStorage key of the staff member's language (the storefront's `lang` is the shopper's, kept apart). */
 export const LANGUAGE_KEY = 'admin-lang'
@@ -45,9 +48,9 @@ export const LANGUAGE_KEY = 'admin-lang'
 export const STAFF_LOCALES = ['ar', 'fr', 'en'] as const satisfies readonly Locale[]
 
 export const resources = {
-  ar: { common: arCommon, auth: arAuth, dashboard: arDashboard, orders: arOrders, products: arProducts, catalogue: arCatalogue, marketing: arMarketing, delivery: arDelivery, shop: arShop, inbox: arInbox, callbacks: arCallbacks, customers: arCustomers, ...MESSAGES.ar },
-  fr: { common: frCommon, auth: frAuth, dashboard: frDashboard, orders: frOrders, products: frProducts, catalogue: frCatalogue, marketing: frMarketing, delivery: frDelivery, shop: frShop, inbox: frInbox, callbacks: frCallbacks, customers: frCustomers, ...MESSAGES.fr },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, orders: enOrders, products: enProducts, catalogue: enCatalogue, marketing: enMarketing, delivery: enDelivery, shop: enShop, inbox: enInbox, callbacks: enCallbacks, customers: enCustomers, ...MESSAGES.en },
+  ar: { common: arCommon, auth: arAuth, dashboard: arDashboard, orders: arOrders, products: arProducts, catalogue: arCatalogue, marketing: arMarketing, delivery: arDelivery, shop: arShop, inbox: arInbox, callbacks: arCallbacks, customers: arCustomers, couriers: arCouriers, ...MESSAGES.ar },
+  fr: { common: frCommon, auth: frAuth, dashboard: frDashboard, orders: frOrders, products: frProducts, catalogue: frCatalogue, marketing: frMarketing, delivery: frDelivery, shop: frShop, inbox: frInbox, callbacks: frCallbacks, customers: frCustomers, couriers: frCouriers, ...MESSAGES.fr },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, orders: enOrders, products: enProducts, catalogue: enCatalogue, marketing: enMarketing, delivery: enDelivery, shop: enShop, inbox: enInbox, callbacks: enCallbacks, customers: enCustomers, couriers: enCouriers, ...MESSAGES.en },
 } as const satisfies Record<Locale, object>
 
 export const NAMESPACES = Object.keys(resources.ar) as (keyof (typeof resources)['ar'])[]

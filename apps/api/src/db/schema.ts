@@ -865,7 +865,7 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('audit_log_kind_check', oneOf(t.kind, ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff', 'blacklist'])),
+    check('audit_log_kind_check', oneOf(t.kind, ['price', 'delivery_fee', 'coupon', 'deletion', 'order_status', 'payment', 'staff', 'blacklist', 'courier'])),
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('audit_log_kind_created_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
   ],
@@ -969,6 +969,8 @@ export const courierPlaces = pgTable(
     remoteName: text('remote_name').notNull(),
     /** The courier's wilaya of the commune (code 1-58, or its territory id). */
     remoteWilaya: text('remote_wilaya').notNull(),
+    /** The store's wilaya (1-58) of the place when the courier's list gives it: names are matched within it. */
+    wilayaCode: smallint('wilaya_code'),
     /** The parent territory id where the courier needs one (ZR's city territory). */
     remoteParentId: text('remote_parent_id'),
     hasStopDesk: boolean('has_stop_desk').notNull().default(false),

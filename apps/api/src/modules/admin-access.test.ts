@@ -89,6 +89,15 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'PATCH /staff/:id': 'owner',
   'POST /staff/:id/password': 'owner',
   'GET /audit-log': 'owner',
+  'GET /couriers': 'owner',
+  'POST /couriers': 'owner',
+  'PUT /couriers/:id': 'owner',
+  'DELETE /couriers/:id': 'owner',
+  'GET /couriers/wilaya-choices': 'owner',
+  'PUT /couriers/wilaya-choices': 'owner',
+  'POST /couriers/:id/places/sync': 'owner',
+  'GET /couriers/:id/places': 'owner',
+  'PUT /couriers/:id/places/:placeId': 'owner',
   'GET /jobs': 'owner',
   'POST /jobs/:id/retry': 'owner',
   'DELETE /jobs/:id': 'owner',
@@ -97,7 +106,7 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
 const PREFIX = '/api/v1/admin'
 const ID = '00000000-0000-4000-8000-000000000000'
 /** Values for path parameters that are not ids. */
-const PARAM_VALUES: Record<string, string> = { wilayaCode: '16' }
+const PARAM_VALUES: Record<string, string> = { wilayaCode: '16', placeId: '1' }
 const RANK: Record<StaffRole, number> = { agent: 1, manager: 2, owner: 3 }
 const CALLERS = ['anonymous', 'shopper', 'agent', 'manager', 'owner'] as const
 type Caller = (typeof CALLERS)[number]

@@ -7,6 +7,7 @@ import { categoryAdminRoutes } from './catalogue/categories.admin-routes.ts'
 import { productAdminRoutes } from './catalogue/products.admin-routes.ts'
 import { customerAdminRoutes } from './customers/customers.admin-routes.ts'
 import { couponAdminRoutes } from './coupons/coupons.admin-routes.ts'
+import { courierAdminRoutes } from './couriers/courier-accounts.admin-routes.ts'
 import { dashboardRoutes } from './dashboard/dashboard.admin-routes.ts'
 import { draftAdminRoutes } from './drafts/drafts.admin-routes.ts'
 import { deliveryAdminRoutes } from './delivery/delivery.admin-routes.ts'
@@ -41,5 +42,6 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(auditAdminRoutes)
   await app.register(draftAdminRoutes)
   await app.register(customerAdminRoutes)
+  await app.register(courierAdminRoutes)
   await app.register(jobsAdminRoutes)
 }

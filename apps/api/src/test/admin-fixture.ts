@@ -8,8 +8,8 @@ import { randomPhone, type Shop, startShop } from './shop-fixture.ts'
 import { createStaff } from '../modules/staff/staff.service.ts'
 
 /** The test shop with an owner, a manager (Samir) and an agent (Yasmine) signed in, and a shopper with a session. */
-export async function startAdminShop(target: 'pglite' | 'postgres') {
-  const shop = await startShop(target)
+export async function startAdminShop(target: 'pglite' | 'postgres', options: Parameters<typeof startShop>[2] = {}) {
+  const shop = await startShop(target, {}, options)
   const password = 'a-long-test-password'
   await createStaff(shop.database.db, { email: 'owner@test.dz', name: 'Owner', password, role: 'owner' })
   await createStaff(shop.database.db, { email: 'staff@test.dz', name: 'Samir', password, role: 'manager' })

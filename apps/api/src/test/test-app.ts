@@ -42,7 +42,7 @@ export async function freshDatabase(target: 'pglite' | 'postgres', options: Pick
 export async function startTestApp(
   target: 'pglite' | 'postgres',
   env: Record<string, string> = {},
-  options: Pick<DatabaseOptions, 'onQuery'> & Pick<BuildAppOptions, 'courierDirectory' | 'mailer'> = {},
+  options: Pick<DatabaseOptions, 'onQuery'> & Pick<BuildAppOptions, 'courierDirectory' | 'createCourierAdapter' | 'mailer'> = {},
 ) {
   const fresh = await freshDatabase(target, { onQuery: options.onQuery })
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'))
@@ -55,6 +55,7 @@ export async function startTestApp(
     // a mailer of the test's own (one that fails, say) or one that keeps every message
     mailer: options.mailer ?? { send: async (mail) => void mails.push(mail) },
     courierDirectory: options.courierDirectory,
+    createCourierAdapter: options.createCourierAdapter,
   })
   return {
     app,

@@ -63,6 +63,9 @@ export const ar: Messages = {
     LAST_OWNER: 'يجب أن يبقى للمتجر مالك نشط واحد على الأقل.',
     CONFIRM_LINK_INVALID: 'رابط التأكيد هذا غير صالح أو انتهت صلاحيته. يرجى التواصل مع المتجر.',
     CALLBACK_IN_PAST: 'يجب أن يكون موعد إعادة الاتصال في المستقبل.',
+    COURIER_HAS_SHIPMENTS: 'لحساب شركة التوصيل هذا طرود: لا يمكن حذفه. عطّله بدلاً من ذلك.',
+    COURIER_AUTH_FAILED: 'رفضت شركة التوصيل بيانات الدخول لهذا الحساب: تحقّق منها.',
+    COURIER_UNAVAILABLE: 'تعذّر الاتصال بشركة التوصيل حالياً. أعد المحاولة لاحقاً.',
   },
   validation: {
     required: 'هذا الحقل مطلوب.',
@@ -87,6 +90,8 @@ export const ar: Messages = {
     'address.length': 'يجب أن يتراوح العنوان بين 10 و200 حرف.',
     'notes.tooLong': 'لا يمكن أن تتجاوز الملاحظات 500 حرف.',
     'callback.required': 'اختر موعد إعادة الاتصال.',
+    'courier.defaultInactive': 'يجب أن تكون شركة التوصيل الافتراضية مفعّلة.',
+    'courier.baseUrlRequired': 'لشركة التوصيل هذه عنوان API خاص بها: أدخله.',
     'cancelReason.required': 'اذكر سبب الإلغاء.',
     'changeNote.required': 'أخبرنا بما تريد تغييره (المقاس، اللون، العنوان...).',
     'password.tooShort': 'يجب أن تحتوي كلمة المرور على 8 أحرف على الأقل.',

@@ -61,6 +61,9 @@ export const en = {
     LAST_OWNER: 'The shop needs at least one active owner.',
     CONFIRM_LINK_INVALID: 'This confirmation link is not valid or has expired. Please contact the shop.',
     CALLBACK_IN_PAST: 'The callback time must be in the future.',
+    COURIER_HAS_SHIPMENTS: 'This courier account has parcels: it cannot be deleted. Deactivate it instead.',
+    COURIER_AUTH_FAILED: 'The courier refused the credentials of this account: check them.',
+    COURIER_UNAVAILABLE: 'The courier cannot be reached right now. Try again later.',
   },
   validation: {
     required: 'This field is required.',
@@ -85,6 +88,8 @@ export const en = {
     'address.length': 'Address must be between 10-200 characters.',
     'notes.tooLong': 'Notes cannot exceed 500 characters.',
     'callback.required': 'Choose when to call back.',
+    'courier.defaultInactive': 'The default courier must be active.',
+    'courier.baseUrlRequired': 'This courier has its own API address: enter it.',
     'cancelReason.required': 'Give the reason for the cancellation.',
     'changeNote.required': 'Tell us what to change (size, colour, address...).',
     'password.tooShort': 'The password must have at least 8 characters.',

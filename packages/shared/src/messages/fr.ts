@@ -63,6 +63,9 @@ export const fr: Messages = {
     LAST_OWNER: 'La boutique doit garder au moins un propriétaire actif.',
     CONFIRM_LINK_INVALID: "Ce lien de confirmation n'est pas valide ou a expiré. Veuillez contacter la boutique.",
     CALLBACK_IN_PAST: "L'heure de rappel doit être dans le futur.",
+    COURIER_HAS_SHIPMENTS: 'Ce compte transporteur a des colis : il ne peut pas être supprimé. Désactivez-le plutôt.',
+    COURIER_AUTH_FAILED: 'Le transporteur a refusé les identifiants de ce compte : vérifiez-les.',
+    COURIER_UNAVAILABLE: 'Le transporteur est injoignable pour le moment. Réessayez plus tard.',
   },
   validation: {
     required: 'Ce champ est obligatoire.',
@@ -87,6 +90,8 @@ export const fr: Messages = {
     'address.length': "L'adresse doit contenir entre 10 et 200 caractères.",
     'notes.tooLong': 'Les notes ne peuvent pas dépasser 500 caractères.',
     'callback.required': 'Choisissez quand rappeler.',
+    'courier.defaultInactive': 'Le transporteur par défaut doit être actif.',
+    'courier.baseUrlRequired': 'Ce transporteur a sa propre adresse d’API : saisissez-la.',
     'cancelReason.required': "Indiquez le motif de l'annulation.",
     'changeNote.required': 'Dites-nous quoi changer (taille, couleur, adresse...).',
     'password.tooShort': 'Le mot de passe doit contenir au moins 8 caractères.',

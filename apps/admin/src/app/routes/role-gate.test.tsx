@@ -14,7 +14,7 @@ function stubAs(staff: typeof OWNER) {
 
 const AGENT_LINKS = ['Tableau de bord', 'Commandes', 'File d’appels', 'Rappels']
 const MANAGER_LINKS = [...AGENT_LINKS, 'Liste noire', 'Produits', 'Catégories', 'Codes promo', 'Tarifs de livraison', 'Bannières', 'Messages', 'Newsletter']
-const OWNER_LINKS = [...MANAGER_LINKS, 'Pixels', 'Paramètres', 'Équipe', 'Journal des modifications']
+const OWNER_LINKS = [...MANAGER_LINKS, 'Pixels', 'Paramètres', 'Transporteurs', 'Équipe', 'Journal des modifications', 'Tâches de fond']
 
 async function navLinks() {
   const nav = await screen.findByRole('navigation', { name: 'Navigation principale' })

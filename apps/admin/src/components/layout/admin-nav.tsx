@@ -6,6 +6,7 @@ import { IconBanners } from '../icons/icon-banners.tsx'
 import { IconCategories } from '../icons/icon-categories.tsx'
 import { IconCoupons } from '../icons/icon-coupons.tsx'
 import { IconDashboard } from '../icons/icon-dashboard.tsx'
+import { IconCouriers } from '../icons/icon-couriers.tsx'
 import { IconDelivery } from '../icons/icon-delivery.tsx'
 import { IconMessages } from '../icons/icon-messages.tsx'
 import { IconNewsletter } from '../icons/icon-newsletter.tsx'
@@ -38,6 +39,7 @@ type NavKey =
   | 'staff'
   | 'audit'
   | 'blacklist'
+  | 'couriers'
   | 'jobs'
 
 interface NavItem {
@@ -64,6 +66,7 @@ const LINKS: NavItem[] = [
   { to: '/newsletter', key: 'newsletter', end: false, Icon: IconNewsletter, permission: 'inbox' },
   { to: '/pixels', key: 'pixels', end: false, Icon: IconPixels, permission: 'pixels' },
   { to: '/settings', key: 'settings', end: false, Icon: IconSettings, permission: 'settings' },
+  { to: '/couriers', key: 'couriers', end: false, Icon: IconCouriers, permission: 'couriers' },
   { to: '/staff', key: 'staff', end: false, Icon: IconStaff, permission: 'staff' },
   { to: '/audit-log', key: 'audit', end: false, Icon: IconAudit, permission: 'audit' },
   { to: '/jobs', key: 'jobs', end: false, Icon: IconJobs, permission: 'jobs' },

@@ -12,7 +12,7 @@ export interface AuditEntry {
   kind: AuditKind
   /** create, update, delete, deactivate, move, call, paid, reset-password... */
   action: string
-  entity: 'product' | 'delivery_price' | 'delivery_defaults' | 'coupon' | 'order' | 'staff' | 'phone'
+  entity: 'product' | 'delivery_price' | 'delivery_defaults' | 'coupon' | 'order' | 'staff' | 'phone' | 'courier_account' | 'courier_wilaya_choice'
   entityId?: string | number | null
   label?: string | null
   before?: Record<string, unknown> | null

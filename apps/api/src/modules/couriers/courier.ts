@@ -173,14 +173,3 @@ export interface CourierDirectory {
   /** The courier's place matched to the store's commune; null when none is matched. */
   place(accountId: string, communeId: number): Promise<CourierPlaceRef | null>
 }
-
-/** A shop without courier accounts (the default until the accounts' directory is wired in). */
-export const noCouriers: CourierDirectory = {
-  accountFor: async () => null,
-  account: async () => null,
-  adapter: async () => {
-    throw new CourierError('unauthorized', 'No courier account is set up')
-  },
-  webhookSecret: async () => null,
-  place: async () => null,
-}
