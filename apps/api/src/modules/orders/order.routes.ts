@@ -44,7 +44,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       // job runner, retried while the mail server refuses it, never sent for an order that rolled back
       afterInsert: async (tx, order) => {
         // the ad platforms' click data, kept with the order when the shop sends server-side events
-        await recordPlacement(tx, order, {
+        if (app.serverEvents.enabled) await recordPlacement(tx, order, {
           cookies: request.cookies,
           ip: request.ip,
           userAgent: request.headers['user-agent'],

@@ -51,22 +51,22 @@ function fbcOf(cookies: AttributionInput['cookies'], now: Date): string | null {
 
 const clip = (value: string | undefined | null, max: number) => (value ? value.slice(0, max) : null)
 
-/** The active pixels that send server-side events (they have an access token). */
-async function serverPixels(db: Db) {
-  return db
+/** Whether any active pixel sends server-side events (has an access token). */
+export async function serverEventsConfigured(db: Db): Promise<boolean> {
+  const [row] = await db
     .select({ id: adPixels.id })
     .from(adPixels)
     .where(and(eq(adPixels.isActive, true), isNotNull(adPixels.accessToken)))
+    .limit(1)
+  return row !== undefined
 }
 
 /**
- * At placement, in the order's transaction: keeps what matches the order to its click and queues the server's
- * "order placed" event, when the shop sends server-side events (otherwise nothing is kept: no data the shop
- * does not use).
+ * At placement, in the order's transaction, when the shop sends server-side events (`serverEvents`, known
+ * without asking the database on each order: conversions.plugin.ts): keeps what matches the order to its click
+ * and queues the server's "order placed" event. Otherwise nothing is kept: no data the shop does not use.
  */
 export async function recordPlacement(tx: Db, order: { id: string }, input: AttributionInput): Promise<void> {
-  const pixels = await serverPixels(tx)
-  if (pixels.length === 0) return
   await tx
     .insert(orderAttribution)
     .values({
