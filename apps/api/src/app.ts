@@ -24,6 +24,7 @@ import { locationRoutes } from './modules/location/location.routes.ts'
 import { purgePlugin } from './modules/maintenance/purge.ts'
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts'
 import { registerCourierJobs } from './modules/couriers/shipping.sync.ts'
+import { conversionsPlugin } from './modules/pixels/conversions.plugin.ts'
 import { registerMailJobs } from './modules/mail/mail.jobs.ts'
 import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
   await app.register(purgePlugin, { config, db: database.db })
   // background jobs (a table claimed with SKIP LOCKED): run here after listen unless JOBS=off, or by `npm run worker`
   await app.register(jobsPlugin, { config, db: database.db })
+  await app.register(conversionsPlugin)
   registerMailJobs(app)
   registerCourierJobs(app)
   // list totals kept too

@@ -56,6 +56,9 @@ const envSchema = z.object({
   SMTP_USER: z.preprocess(emptyAsUndefined, z.string().optional()),
   SMTP_PASSWORD: z.preprocess(emptyAsUndefined, z.string().optional()),
   SMTP_FROM: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Meta's Graph API (Conversions API) and TikTok's Events API: the platforms' own by default; tests use local fakes. */
+  META_GRAPH_URL: z.preprocess(emptyAsUndefined, z.url().default('https://graph.facebook.com/v21.0')),
+  TIKTOK_EVENTS_URL: z.preprocess(emptyAsUndefined, z.url().default('https://business-api.tiktok.com/open_api/v1.3/event/track/')),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

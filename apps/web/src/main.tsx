@@ -6,6 +6,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } fr
 import { AppProviders } from './app/providers.tsx'
 import { routes } from './app/routes.tsx'
 import { syncGuestSessionCookie } from './lib/api.ts'
+import { keepClickIds } from './lib/click-ids.ts'
 import { keyHistoryEntry } from './lib/history-entry.ts'
 import { createI18n, detectLocale, loadLocaleResources, renderedLocale, storedChoiceOverRendered, switchLanguage } from './lib/i18n.ts'
 import { createQueryClient } from './lib/query-client.ts'
@@ -25,6 +26,7 @@ const queryClient = createQueryClient()
 hydrateFromPage(queryClient)
 keyHistoryEntry()
 syncGuestSessionCookie()
+keepClickIds(window.location.search, document)
 
 /** The current address's page chunks, loaded before hydrating so the first render matches the server's HTML. */
 async function loadMatchedPages(list: RouteObject[]): Promise<void> {

@@ -714,6 +714,13 @@ export const adPixels = pgTable(
     platform: text('platform', { enum: PIXEL_PLATFORMS }).notNull(),
     pixelId: text('pixel_id').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The platform's server-side access token (Meta Conversions API, TikTok Events API), encrypted like courier
+     * credentials. Set: the purchase is sent by the server at confirmation, the browser sends "order placed".
+     */
+    accessToken: text('access_token'),
+    /** The platform's test event code: events then show in its test tool only. */
+    testEventCode: text('test_event_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1053,6 +1060,58 @@ export const shipmentEvents = pgTable(
     check('shipment_events_status_check', oneOf(t.status, SHIPMENT_STATUSES)),
     check('shipment_events_source_check', oneOf(t.source, SHIPMENT_EVENT_SOURCES)),
     check('shipment_events_failure_check', sql`${t.failure} is null or ${oneOf(t.failure, COURIER_FAILURES)}`),
+  ],
+)
+
+// ---------------------------------------------------------------- conversion events
+
+/**
+ * What the ad platforms need to match an order to its click, kept with the order at placement when the shop
+ * sends server-side events (and only then): their cookies, the click ids of the landing address, the
+ * shopper's address and browser.
+ */
+export const orderAttribution = pgTable('order_attribution', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  fbp: text('fbp'),
+  fbc: text('fbc'),
+  ttclid: text('ttclid'),
+  ttp: text('ttp'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  pageUrl: text('page_url'),
+  createdAt: createdAt(),
+})
+
+/**
+ * One server-side event per order, pixel and event id (the outbox the job queue sends from): written when the
+ * order is placed ("order placed") or confirmed (the purchase), marked sent once the platform took it, or
+ * skipped with the reason (cancelled, blacklisted, too old).
+ */
+export const conversionEvents = pgTable(
+  'conversion_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    pixelId: uuid('pixel_id')
+      .notNull()
+      .references(() => adPixels.id, { onDelete: 'cascade' }),
+    /** 'placed' or 'purchase'. */
+    moment: text('moment').notNull(),
+    eventId: text('event_id').notNull(),
+    status: text('status').notNull().default('queued'),
+    reason: text('reason'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversion_events_once_key').on(t.pixelId, t.eventId),
+    index('conversion_events_order_idx').on(t.orderId),
+    check('conversion_events_moment_check', sql`${t.moment} in ('placed', 'purchase')`),
+    check('conversion_events_status_check', sql`${t.status} in ('queued', 'sent', 'skipped')`),
   ],
 )
 

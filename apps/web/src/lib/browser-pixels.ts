@@ -11,9 +11,12 @@ async function fetchIds(): Promise<PixelIds> {
     api<typeof facebookPixelsReply>('/facebook-pixels/active'),
     api<typeof tiktokPixelsReply>('/tiktok-pixels/storefront/codes'),
   ])
+  const facebookPixels = facebook.status === 'fulfilled' ? facebook.value.pixels : []
+  const tiktokPixels = tiktok.status === 'fulfilled' ? tiktok.value.pixels : []
   return {
-    facebook: facebook.status === 'fulfilled' ? facebook.value.pixels.map((p) => p.pixelId) : [],
-    tiktok: tiktok.status === 'fulfilled' ? tiktok.value.pixels.map((p) => p.pixel_id) : [],
+    facebook: facebookPixels.map((p) => p.pixelId),
+    tiktok: tiktokPixels.map((p) => p.pixel_id),
+    serverEvents: { facebook: facebookPixels.some((p) => p.serverEvents), tiktok: tiktokPixels.some((p) => p.serverEvents) },
   }
 }
 

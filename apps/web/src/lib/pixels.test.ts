@@ -120,4 +120,27 @@ describe('ad pixels', () => {
     // Other events carry no event id.
     expect(tiktok.find((call) => call[1] === 'InitiateCheckout')).toHaveLength(3)
   })
+
+  test('where the server counts the purchase at confirmation, the browser sends "order placed" with the server\'s event id, and never a purchase', async () => {
+    // Facebook has a server-side token, TikTok does not
+    const { pixels, win, becomeIdle } = setup({ facebook: ['1234567890'], tiktok: ['CABCDE12345'], serverEvents: { facebook: true, tiktok: false } })
+    pixels.start()
+    await becomeIdle()
+    pixels.track('Purchase', { value: 9460, orderId: 'order-1', eventId: purchaseEventId({ _id: 'order-1' }), trackingNumber: 'KH-7QX2' })
+    const facebook = win.fbq?.queue ?? []
+    expect(facebook).toContainEqual(['trackCustom', 'OrderPlaced', { value: 9460, currency: 'DZD' }, { eventID: 'placed-KH-7QX2' }])
+    expect(facebook.some((call) => call[1] === 'Purchase')).toBe(false)
+    // TikTok, without a token, still counts the purchase in the browser
+    expect([...(win.ttq ?? [])]).toContainEqual(['track', 'CompletePayment', expect.objectContaining({ value: 9460 }), { event_id: 'order-1' }])
+  })
+
+  test('TikTok with a server-side token gets PlaceAnOrder at placement', async () => {
+    const { pixels, win, becomeIdle } = setup({ facebook: [], tiktok: ['CABCDE12345'], serverEvents: { facebook: false, tiktok: true } })
+    pixels.start()
+    await becomeIdle()
+    pixels.track('Purchase', { value: 5000, orderId: 'order-2', trackingNumber: 'KH-9ZZ1' })
+    const tiktok = [...(win.ttq ?? [])] as unknown[][]
+    expect(tiktok).toContainEqual(['track', 'PlaceAnOrder', expect.objectContaining({ value: 5000, currency: 'DZD' }), { event_id: 'placed-KH-9ZZ1' }])
+    expect(tiktok.some((call) => call[1] === 'CompletePayment')).toBe(false)
+  })
 })

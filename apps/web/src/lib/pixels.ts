@@ -15,6 +15,11 @@ export interface PixelParams {
   /** Purchase: the order's id. Also its event id when `eventId` is not given. */
   orderId?: string
   /**
+   * Purchase: the order's tracking number. Where the shop sends the purchase from its server at confirmation
+   * (`serverEvents`), the browser sends "order placed" instead, with the event id `placed-<tracking>`.
+   */
+  trackingNumber?: string
+  /**
    * Sent as Facebook's eventID and TikTok's event_id, so a server-side event for the same action can be
    * deduplicated against this one. Purchase uses `purchaseEventId(order)` (the default when only
    * `orderId` is given).
@@ -27,9 +32,16 @@ export function purchaseEventId(order: { _id: string }): string {
   return order._id
 }
 
+/** The server's "order placed" event id, the same in the browser and on the server (modules/pixels/conversions.ts). */
+export function placedEventId(trackingNumber: string): string {
+  return `placed-${trackingNumber}`
+}
+
 export interface PixelIds {
   facebook: string[]
   tiktok: string[]
+  /** The platforms whose purchase the server sends at confirmation (an access token is set). */
+  serverEvents?: { facebook: boolean; tiktok: boolean }
 }
 
 export const PIXEL_CURRENCY = 'DZD'
@@ -174,14 +186,19 @@ export function createPixels(env: PixelEnvironment): Pixels {
     }
     const fb = facebook.length ? installFacebook(env, facebook) : null
     const tt = tiktok.length ? installTiktok(env, tiktok) : null
+    // a purchase the server counts at confirmation is "order placed" in the browser (never a purchase at placement)
+    const placed = (platform: 'facebook' | 'tiktok', event: PixelEvent, params: PixelParams) =>
+      event === 'Purchase' && ids.serverEvents?.[platform] === true && params.trackingNumber !== undefined
     send = (event, params) => {
       const eventId = params.eventId ?? (event === 'Purchase' ? params.orderId : undefined)
       if (fb) {
-        if (eventId) fb('track', event, facebookPayload(params), { eventID: eventId })
+        if (placed('facebook', event, params)) fb('trackCustom', 'OrderPlaced', facebookPayload(params), { eventID: placedEventId(params.trackingNumber as string) })
+        else if (eventId) fb('track', event, facebookPayload(params), { eventID: eventId })
         else fb('track', event, facebookPayload(params))
       }
       if (tt) {
         if (event === 'PageView') tt('page')
+        else if (placed('tiktok', event, params)) tt('track', 'PlaceAnOrder', tiktokPayload(params), { event_id: placedEventId(params.trackingNumber as string) })
         else if (eventId) tt('track', TIKTOK_EVENT[event], tiktokPayload(params), { event_id: eventId })
         else tt('track', TIKTOK_EVENT[event], tiktokPayload(params))
       }

@@ -89,21 +89,37 @@ export const adminBannerReply = z.object({ banner: adminBanner })
 // ---------------------------------------------------------------- pixels
 
 /** `GET /facebook-pixels/active`. */
-export const facebookPixelsReply = z.object({ pixels: z.array(z.object({ _id: z.string(), pixelId: z.string() })) })
+/**
+ * `serverEvents`: the shop sends this pixel's purchase from the server at confirmation, so the browser sends
+ * "order placed" at placement instead of a purchase.
+ */
+export const facebookPixelsReply = z.object({ pixels: z.array(z.object({ _id: z.string(), pixelId: z.string(), serverEvents: z.boolean() })) })
 /** `GET /tiktok-pixels/storefront/codes` (TikTok's own field name). */
-export const tiktokPixelsReply = z.object({ pixels: z.array(z.object({ _id: z.string(), pixel_id: z.string() })) })
+export const tiktokPixelsReply = z.object({ pixels: z.array(z.object({ _id: z.string(), pixel_id: z.string(), serverEvents: z.boolean() })) })
 
 const pixelFields = {
   platform: z.enum(PIXEL_PLATFORMS),
   pixelId: z.string().trim().regex(/^[A-Za-z0-9_-]{5,64}$/, 'validation:invalid'),
   isActive: z.boolean().optional(),
+  /** The server-side access token (write-only: replies say whether one is set); null removes it. */
+  accessToken: z.string().trim().min(10, 'validation:invalid').max(2000, 'validation:invalid').nullable().optional(),
+  testEventCode: z.string().trim().max(64, 'validation:invalid').regex(/^[A-Za-z0-9_-]*$/, 'validation:invalid').nullable().optional(),
 }
 /** `POST /admin/pixels`. */
 export const pixelBody = z.object(pixelFields)
 /** `PATCH /admin/pixels/:id`. */
 export const pixelPatchBody = pixelBody.partial()
 
-export const adminPixel = z.object({ _id: z.string(), platform: z.enum(PIXEL_PLATFORMS), pixelId: z.string(), isActive: z.boolean(), createdAt: timestamp })
+export const adminPixel = z.object({
+  _id: z.string(),
+  platform: z.enum(PIXEL_PLATFORMS),
+  pixelId: z.string(),
+  isActive: z.boolean(),
+  /** A server-side access token is set (its value is never sent back). */
+  hasAccessToken: z.boolean(),
+  testEventCode: z.string().nullable(),
+  createdAt: timestamp,
+})
 export type AdminPixel = z.output<typeof adminPixel>
 export const adminPixelListReply = z.object({ pixels: z.array(adminPixel), total: z.number().int() })
 export const adminPixelReply = z.object({ pixel: adminPixel })

@@ -45,6 +45,62 @@ function usePixelChange() {
   })
 }
 
+/**
+ * The pixel's server-side events: with the platform's access token the purchase is sent by the store at
+ * confirmation (fake orders never reach the campaign). The token is write-only: only "set" is shown.
+ */
+function ServerEvents({ pixel }: { pixel: Pixel }) {
+  const { t } = useTranslation('marketing')
+  const change = usePixelChange()
+  const error = useErrorMessage(change.error)
+  const [token, setToken] = useState('')
+  const [testCode, setTestCode] = useState(pixel.testEventCode ?? '')
+  const onSave = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const body = { ...(token.trim() ? { accessToken: token.trim() } : {}), testEventCode: testCode.trim() || null }
+    try {
+      await change.mutateAsync({ kind: 'edit', id: pixel._id, body })
+      setToken('')
+    } catch {
+      // shown below
+    }
+  }
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer py-2">{pixel.hasAccessToken ? t('pixels.server.on') : t('pixels.server.off')}</summary>
+      <form onSubmit={onSave} noValidate className="flex flex-col gap-2 pt-2">
+        <p className="text-xs text-muted">{t('pixels.server.help')}</p>
+        <TextField
+          label={pixel.hasAccessToken ? t('pixels.server.replaceToken') : t('pixels.server.token')}
+          name="accessToken"
+          type="password"
+          autoComplete="off"
+          dir="ltr"
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
+        />
+        <TextField label={t('pixels.server.testCode')} name="testEventCode" dir="ltr" value={testCode} onChange={(event) => setTestCode(event.target.value)} />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" disabled={change.isPending} className={buttonClass('primary')}>
+            {t('pixels.server.save')}
+          </button>
+          {pixel.hasAccessToken ? (
+            <button
+              type="button"
+              disabled={change.isPending}
+              className={buttonClass('ghost', 'text-danger')}
+              onClick={() => change.mutate({ kind: 'edit', id: pixel._id, body: { accessToken: null } })}
+            >
+              {t('pixels.server.remove')}
+            </button>
+          ) : null}
+        </div>
+        {error ? <p role="alert" className="text-xs text-danger">{error}</p> : null}
+      </form>
+    </details>
+  )
+}
+
 function PixelRow({ pixel }: { pixel: Pixel }) {
   const { t } = useTranslation('marketing')
   const change = usePixelChange()
@@ -64,6 +120,9 @@ function PixelRow({ pixel }: { pixel: Pixel }) {
           aria-label={t('pixels.activeOf', { id: pixel.pixelId })}
           onChange={(event) => change.mutate({ kind: 'edit', id: pixel._id, body: { isActive: event.target.checked } })}
         />
+      </td>
+      <td className={`${c.td} max-md:w-full`}>
+        <ServerEvents pixel={pixel} />
       </td>
       <td className={`${c.td} max-md:ms-auto`}>
         <button
@@ -149,6 +208,7 @@ export function PixelsScreen() {
                   <th scope="col" className={c.th}>{t('pixels.platform')}</th>
                   <th scope="col" className={c.th}>{t('pixels.pixelId')}</th>
                   <th scope="col" className={c.th}>{t('pixels.active')}</th>
+                  <th scope="col" className={c.th}>{t('pixels.server.title')}</th>
                   <th scope="col" className={c.th}><span className="sr-only">{t('pixels.actions')}</span></th>
                 </tr>
               </thead>

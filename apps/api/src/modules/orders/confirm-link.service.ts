@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.ts'
 import { readConfirmToken } from './confirm-link.ts'
 import { confirmLinkSecret } from './orders.admin-repo.ts'
 import { releaseOrderStock } from './orders.admin-service.ts'
+import { queueConversions } from '../pixels/conversions.ts'
 
 /**
  * The customer's answers through the confirmation link. Reading the link changes nothing (messengers open
@@ -96,5 +97,6 @@ export async function answerConfirmLink(db: Db, orderId: string, answer: Confirm
       kind: to === 'pending' ? 'customer_reply' : 'status',
       details: { via: 'confirm_link', answer },
     })
+    if (to === 'confirmed') await queueConversions(tx, orderId, 'purchase')
   })
 }

@@ -21,6 +21,7 @@ import { guestSessionId, requireClient } from '../../plugins/session.ts'
 import { insertReturnRequest, listClientOrders, publicStatusMoves } from './client-orders.repo.ts'
 import { findOrder, orderReplies, orderReply } from './order.read.ts'
 import { enqueueMail } from '../mail/mail.jobs.ts'
+import { recordPlacement } from '../pixels/conversions.ts'
 import { isOrderReplay, type OrderContext, placeOrder } from './order.service.ts'
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
@@ -42,6 +43,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       // the confirmation e-mail is a job written in the order's transaction: sent after the commit by the
       // job runner, retried while the mail server refuses it, never sent for an order that rolled back
       afterInsert: async (tx, order) => {
+        // the ad platforms' click data, kept with the order when the shop sends server-side events
+        if (app.serverEvents.enabled) await recordPlacement(tx, order, {
+          cookies: request.cookies,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          pageUrl: request.headers.referer,
+        })
         if (!order.email) return
         const mail = {
           to: order.email,

@@ -25,6 +25,7 @@ import {
 import { AppError } from '../../http/app-error.ts'
 import { type Actor, writeAudit } from '../audit/audit.service.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
+import { queueConversions } from '../pixels/conversions.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -170,6 +171,10 @@ export async function recordHistory(
     details: entry.details ?? null,
     actor: entry.actor ?? null,
   })
+  // the purchase is counted by the ad platforms when the order is confirmed (server-side events)
+  if ((entry.kind ?? 'status') === 'status' && entry.to === 'confirmed' && entry.from !== 'confirmed') {
+    await queueConversions(tx, entry.orderId, 'purchase')
+  }
 }
 
 /** A cash-on-delivery order is paid when the courier hands it over: delivered means paid, nothing left to collect. */

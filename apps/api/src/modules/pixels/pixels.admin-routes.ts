@@ -23,8 +23,16 @@ const pixelReply = (p: PixelRow): z.input<typeof adminPixelReply>['pixel'] => ({
   platform: p.platform as PixelPlatform,
   pixelId: p.pixelId,
   isActive: p.isActive,
+  hasAccessToken: p.accessToken !== null,
+  testEventCode: p.testEventCode,
   createdAt: p.createdAt,
 })
+
+/** The body as stored: the access token sealed (never kept in clear), null removing it, absent keeping it. */
+function sealed<T extends { accessToken?: string | null | undefined }>(app: FastifyInstance, body: T): T {
+  if (typeof body.accessToken !== 'string') return body
+  return { ...body, accessToken: app.secrets.seal(body.accessToken) }
+}
 
 /** Facebook and TikTok pixels (owner). */
 export async function pixelAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -36,13 +44,18 @@ export async function pixelAdminRoutes(app: FastifyInstance): Promise<void> {
     return reply.ok({ pixels: rows.map(pixelReply), total: rows.length })
   })
   api.post('/pixels', { schema: { tags, summary: 'Add a pixel (owner)', body: pixelBody, response: created(adminPixelReply) }, onRequest: ownerOnly }, async (request, reply) => {
-    return reply.code(201).ok({ pixel: pixelReply(await addPixel(app.db, request.body)) })
+    const pixel = await addPixel(app.db, sealed(app, request.body))
+    await app.serverEvents.refresh()
+    return reply.code(201).ok({ pixel: pixelReply(pixel) })
   })
   api.patch('/pixels/:id', { schema: { tags, summary: 'Change a pixel (owner)', params, body: pixelPatchBody, response: ok(adminPixelReply) }, onRequest: ownerOnly }, async (request, reply) => {
-    return reply.ok({ pixel: pixelReply(await changePixel(app.db, requireUuid(request.params.id), withoutUndefined(request.body))) })
+    const pixel = await changePixel(app.db, requireUuid(request.params.id), withoutUndefined(sealed(app, request.body)))
+    await app.serverEvents.refresh()
+    return reply.ok({ pixel: pixelReply(pixel) })
   })
   api.delete('/pixels/:id', { schema: { tags, summary: 'Remove a pixel (owner)', params, response: ok(deleted) }, onRequest: ownerOnly }, async (request, reply) => {
     await removePixel(app.db, requireUuid(request.params.id))
+    await app.serverEvents.refresh()
     return reply.ok({ deleted: true })
   })
 }

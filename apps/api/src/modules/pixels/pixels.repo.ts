@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { adPixels } from '../../db/schema.ts'
 
 export type PixelRow = typeof adPixels.$inferSelect
-export type PixelValues = Pick<typeof adPixels.$inferInsert, 'platform' | 'pixelId' | 'isActive'>
+export type PixelValues = Pick<typeof adPixels.$inferInsert, 'platform' | 'pixelId' | 'isActive' | 'accessToken' | 'testEventCode'>
 
 export async function findPixel(db: Db, id: string): Promise<PixelRow | null> {
   const [row] = await db.select().from(adPixels).where(eq(adPixels.id, id)).limit(1)
@@ -32,7 +32,7 @@ export async function deletePixel(db: Db, id: string): Promise<void> {
 /** The active pixel ids of one platform (what the storefront loads). */
 export async function listActivePixels(db: Db, platform: PixelPlatform) {
   return db
-    .select({ id: adPixels.id, pixelId: adPixels.pixelId })
+    .select({ id: adPixels.id, pixelId: adPixels.pixelId, serverEvents: sql<boolean>`${adPixels.accessToken} is not null` })
     .from(adPixels)
     .where(and(eq(adPixels.platform, platform), eq(adPixels.isActive, true)))
 }

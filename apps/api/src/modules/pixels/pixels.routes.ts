@@ -10,11 +10,11 @@ export async function pixelRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/facebook-pixels/active', { schema: { tags, summary: 'Active Facebook pixels', response: ok(facebookPixelsReply) } }, async (_request, reply) => {
     const pixels = await listActivePixels(app.db, 'facebook')
-    return reply.ok({ pixels: pixels.map((p) => ({ _id: p.id, pixelId: p.pixelId })) })
+    return reply.ok({ pixels: pixels.map((p) => ({ _id: p.id, pixelId: p.pixelId, serverEvents: p.serverEvents })) })
   })
 
   api.get('/tiktok-pixels/storefront/codes', { schema: { tags, summary: 'Active TikTok pixels', response: ok(tiktokPixelsReply) } }, async (_request, reply) => {
     const pixels = await listActivePixels(app.db, 'tiktok')
-    return reply.ok({ pixels: pixels.map((p) => ({ _id: p.id, pixel_id: p.pixelId })) })
+    return reply.ok({ pixels: pixels.map((p) => ({ _id: p.id, pixel_id: p.pixelId, serverEvents: p.serverEvents })) })
   })
 }

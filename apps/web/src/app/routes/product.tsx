@@ -53,7 +53,7 @@ function ProductQuickOrder({ line, productId, onMissingChoice }: { line: ChosenL
       )}
       onPlaced={(order, placed) => {
         // the order's event id lets a server-side Purchase for the same order be deduplicated against this one
-        track('Purchase', { ...pixelParams(placed), value: order.totalAmount, orderId: order._id, eventId: purchaseEventId(order) })
+        track('Purchase', { ...pixelParams(placed), value: order.totalAmount, orderId: order._id, eventId: purchaseEventId(order), trackingNumber: order.trackingNumber })
         navigate(`/thank-you?orderId=${encodeURIComponent(order._id)}`, {
           state: {
             orderId: order._id,

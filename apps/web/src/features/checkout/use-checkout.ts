@@ -143,6 +143,7 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
           value: order.totalAmount,
           orderId: order._id,
           eventId: purchaseEventId(order),
+          trackingNumber: order.trackingNumber,
         })
         setPriceChange(null)
         placed.current = true
