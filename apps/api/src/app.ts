@@ -13,6 +13,7 @@ import type { CourierAdapter, CourierConnection, CourierDirectory } from './modu
 import { createCourierAdapter as courierAdapter } from './modules/couriers/adapters/index.ts'
 import { createCourierDirectory } from './modules/couriers/courier-accounts.service.ts'
 import { createSecrets, loadSecretsKey, type Secrets } from './modules/couriers/secrets.ts'
+import { courierWebhookRoutes } from './modules/couriers/webhooks.routes.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { failureBody, registerErrorHandler } from './http/error-handler.ts'
 import { adminModule } from './modules/admin.module.ts'
@@ -22,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { purgePlugin } from './modules/maintenance/purge.ts'
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts'
+import { registerCourierJobs } from './modules/couriers/shipping.sync.ts'
 import { registerMailJobs } from './modules/mail/mail.jobs.ts'
 import { storefrontModule } from './modules/storefront.module.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
@@ -165,6 +167,7 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
   // background jobs (a table claimed with SKIP LOCKED): run here after listen unless JOBS=off, or by `npm run worker`
   await app.register(jobsPlugin, { config, db: database.db })
   registerMailJobs(app)
+  registerCourierJobs(app)
   // list totals kept too
   await app.register(publicCachePlugin, {
     ttlMs: publicCacheTtlMs,
@@ -203,6 +206,8 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
       await api.register(pixelRoutes)
       await api.register(storefrontModule)
       await api.register(adminModule, { prefix: '/admin' })
+      // couriers call these: raw bodies, signatures instead of sessions (modules/couriers/webhooks.routes.ts)
+      await api.register(courierWebhookRoutes)
     },
     { prefix: '/api/v1' },
   )

@@ -82,6 +82,8 @@ const envSchema = z.object({
    * most one every few seconds while typing and one when the page is left.
    */
   RATE_LIMIT_DRAFT: limit('30/600'),
+  /** Courier webhooks, per account: a courier sends bursts of status changes, never thousands a minute. */
+  RATE_LIMIT_WEBHOOK: limit('600/60'),
   /**
    * The purge of stale rows, run inside the app (no cron): every PURGE_INTERVAL_MINUTES (0 turns it off),
    * one run at a time across every API process. Idle guest carts and merged guest-session records after

@@ -78,3 +78,21 @@ test('the shop settings map each level to its action', () => {
   assert.equal(riskAction('very_high', s), 'refuse')
   assert.equal(riskAction('very_high', { ...s, riskVeryHighAction: 'hold' }), 'hold')
 })
+
+test("a courier's failures count against the phone like their call-centre twins, each order once", () => {
+  const failed = (status: string, courierFailures: string[], callOutcomes: string[] = []): RiskOrder => ({ status, createdAt: daysAgo(5), callOutcomes, courierFailures })
+  const risk = scoreRisk({
+    orders: [failed('shipped', ['no_answer', 'wrong_number']), failed('out_for_delivery', ['refused']), failed('delivered', ['not_ordered']), failed('shipped', ['no_answer'])],
+    blacklisted: false,
+    settings,
+    now,
+  })
+  assert.deepEqual(risk.reasons, [
+    { code: 'courier_wrong_number', count: 1, points: 2 },
+    { code: 'courier_refused', count: 2, points: 4 },
+    { code: 'delivered_before', count: 1, points: -2 },
+  ])
+  // a refused parcel that came back is one return; a wrong number a call already found is one wrong number
+  const once = scoreRisk({ orders: [failed('returned', ['refused']), failed('cancelled', ['wrong_number'], ['wrong_number'])], blacklisted: false, settings, now })
+  assert.deepEqual(codes(once), ['past_returns', 'wrong_number'])
+})

@@ -1,3 +1,4 @@
+import type { CourierFailure } from './couriers.ts'
 import type { CallOutcome, OrderStatus } from './orders.ts'
 
 /**
@@ -19,6 +20,8 @@ export const RISK_REASON_CODES = [
   'many_recent_orders',
   'new_phone_high_amount',
   'delivered_before',
+  'courier_wrong_number',
+  'courier_refused',
 ] as const
 export type RiskReasonCode = (typeof RISK_REASON_CODES)[number]
 
@@ -39,7 +42,12 @@ export interface RiskOrder {
   createdAt: Date | string
   /** Every call outcome recorded on the order. */
   callOutcomes: readonly (CallOutcome | string)[]
+  /** Every failure a courier gave for the order's parcels ("Faux numéro" → wrong_number); none when left out. */
+  courierFailures?: readonly (CourierFailure | string)[]
 }
+
+/** Courier failures that say the customer did not want the parcel, counted like a return. */
+export const REFUSAL_FAILURES = ['refused', 'not_ordered', 'cancelled_by_customer'] as const satisfies readonly CourierFailure[]
 
 export interface RiskSettings {
   /** An order of at least this amount from a phone never delivered to is a reason. */
@@ -75,7 +83,9 @@ export interface Risk {
 /**
  * Points per reason: an order cancelled as fake 3, a return or refusal 2, an order whose call found a wrong
  * number 2, many orders in 24 hours 2, a high amount from a phone never delivered to 2; each delivered order
- * -2 (at most -6). Level: blacklisted or 6 points and more: very_high; 2 and more: high; -2 and less with no
+ * -2 (at most -6). A courier's failures count as their call-centre twins: a courier's wrong number 2 (unless a call
+ * already found it), a refusal at the door (refused, not ordered, cancelled by the customer) 2 (unless the
+ * order is already counted as a return). Level: blacklisted or 6 points and more: very_high; 2 and more: high; -2 and less with no
  * reason against the phone: trusted; otherwise normal.
  */
 export const RISK_POINTS = {
@@ -85,6 +95,8 @@ export const RISK_POINTS = {
   many_recent_orders: 2,
   new_phone_high_amount: 2,
   delivered_before: -2,
+  courier_wrong_number: 2,
+  courier_refused: 2,
   deliveredCap: -6,
   veryHigh: 6,
   high: 2,
@@ -104,6 +116,12 @@ export function scoreRisk(input: RiskInput): Risk {
   if (returns > 0) reasons.push({ code: 'past_returns', count: returns, points: returns * RISK_POINTS.past_returns })
   const wrong = orders.filter((o) => o.callOutcomes.includes('wrong_number')).length
   if (wrong > 0) reasons.push({ code: 'wrong_number', count: wrong, points: wrong * RISK_POINTS.wrong_number })
+  const failures = (o: RiskOrder) => o.courierFailures ?? []
+  // one order counts once: a refused parcel that came back is already a return, a wrong number already found by a call stays one
+  const courierWrong = orders.filter((o) => failures(o).includes('wrong_number') && !o.callOutcomes.includes('wrong_number')).length
+  if (courierWrong > 0) reasons.push({ code: 'courier_wrong_number', count: courierWrong, points: courierWrong * RISK_POINTS.courier_wrong_number })
+  const refused = orders.filter((o) => o.status !== 'returned' && failures(o).some((f) => (REFUSAL_FAILURES as readonly string[]).includes(f))).length
+  if (refused > 0) reasons.push({ code: 'courier_refused', count: refused, points: refused * RISK_POINTS.courier_refused })
   const since = input.now.getTime() - DAY_MS
   const recent =
     orders.filter((o) => new Date(o.createdAt).getTime() > since && o.status !== 'deleted').length +

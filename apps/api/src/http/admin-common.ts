@@ -6,7 +6,7 @@ import { isUuid, pageCount } from './paging.ts'
 /** `:id` route parameters are UUIDs; anything else is a 404, never a database error. */
 export const idParams = z.object({ id: z.string() })
 
-export function requireUuid(value: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND' | 'PRODUCT_NOT_FOUND' | 'CATEGORY_NOT_FOUND' = 'NOT_FOUND'): string {
+export function requireUuid(value: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND' | 'PRODUCT_NOT_FOUND' | 'CATEGORY_NOT_FOUND' | 'SHIPMENT_NOT_FOUND' = 'NOT_FOUND'): string {
   if (!isUuid(value)) throw new AppError(code)
   return value
 }

@@ -5,6 +5,7 @@ import { auditAdminRoutes } from './audit/audit.admin-routes.ts'
 import { bannerAdminRoutes } from './banners/banners.admin-routes.ts'
 import { categoryAdminRoutes } from './catalogue/categories.admin-routes.ts'
 import { productAdminRoutes } from './catalogue/products.admin-routes.ts'
+import { shippingAdminRoutes } from './couriers/shipping.admin-routes.ts'
 import { customerAdminRoutes } from './customers/customers.admin-routes.ts'
 import { couponAdminRoutes } from './coupons/coupons.admin-routes.ts'
 import { courierAdminRoutes } from './couriers/courier-accounts.admin-routes.ts'
@@ -42,6 +43,7 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(auditAdminRoutes)
   await app.register(draftAdminRoutes)
   await app.register(customerAdminRoutes)
+  await app.register(shippingAdminRoutes)
   await app.register(courierAdminRoutes)
   await app.register(jobsAdminRoutes)
 }

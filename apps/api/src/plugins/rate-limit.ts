@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts'
 import { AppError } from '../http/app-error.ts'
 import { maskPersonal } from '../http/logger.ts'
 
-export type LimitName = 'LOGIN' | 'STAFF_LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'COUPON' | 'ORDER' | 'ORDER_ADDRESS' | 'DRAFT' | 'CONFIRM_LINK'
+export type LimitName = 'LOGIN' | 'STAFF_LOGIN' | 'SIGNUP' | 'PASSWORD_RESET' | 'TRACKING' | 'COUPON' | 'ORDER' | 'ORDER_ADDRESS' | 'DRAFT' | 'CONFIRM_LINK' | 'WEBHOOK'
 
 type Hit = { count: number; resetInSeconds: number }
 export type LimitGroup = { keys: string[]; windowSeconds: number; max: number }

@@ -127,9 +127,16 @@ export function guestSessionId(request: FastifyRequest): string | undefined {
   return raw.toLowerCase()
 }
 
+/**
+ * Couriers' webhooks: called by the courier's servers, never by a browser page; each request is checked by its
+ * signature (modules/couriers/webhooks.routes.ts), not by a session, so the CSRF check does not apply.
+ */
+export const COURIER_WEBHOOK_PATH = /^\/api\/v1\/couriers\/[^/?]+\/webhook\/?(?:\?|$)/
+
 /** Requests that change state with a session cookie must come from the store's own pages (CSRF). */
 function isCrossSiteWrite(request: FastifyRequest): boolean {
   if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return false
+  if (COURIER_WEBHOOK_PATH.test(request.url)) return false
   const origin = request.headers.origin
   if (origin) {
     try {

@@ -30,6 +30,7 @@ import {
 import { trackingPhone } from '../phone.ts'
 import { LOCALES } from '../locale.ts'
 import { count, isoDateTime, pagingQuery, timestamp } from './http.ts'
+import { publicCourierEvent } from './shipments.ts'
 
 /** Orders: placing one (storefront), the client's orders, public tracking, and the back office's orders. */
 
@@ -285,7 +286,8 @@ export const trackedOrder = z.object({
 })
 export type TrackedOrder = z.output<typeof trackedOrder>
 
-export const trackedOrderDetail = trackedOrder.extend({ history: z.array(publicStatusMove) })
+/** `courier`: the parcels' courier timeline, oldest first (empty before the order is shipped). */
+export const trackedOrderDetail = trackedOrder.extend({ history: z.array(publicStatusMove), courier: z.array(publicCourierEvent).default([]) })
 export type TrackedOrderDetail = z.output<typeof trackedOrderDetail>
 
 export const trackingReply = z.object({ orders: z.array(trackedOrder) })

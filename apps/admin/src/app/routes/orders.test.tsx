@@ -35,7 +35,8 @@ describe('orders list', () => {
   test('shows each order with its number, customer, status and total (French)', async () => {
     stubOrders()
     renderApp({ url: '/admin/orders', locale: 'fr' })
-    const table = await screen.findByRole('table', { name: 'Liste des commandes' })
+    // the first test of the file also waits for the lazy orders route to load (slow on a busy machine)
+    const table = await screen.findByRole('table', { name: 'Liste des commandes' }, { timeout: 5000 })
     const row = within(table).getByRole('rowheader', { name: 'KH-240117-0042' }).closest('tr') as HTMLElement
     expect(within(row).getByText('Yacine Haddad')).toBeTruthy()
     expect(within(row).getByText('En attente')).toBeTruthy()

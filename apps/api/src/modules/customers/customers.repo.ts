@@ -18,6 +18,8 @@ export interface PhoneOrderRow {
   onHold: boolean
   version: number
   callOutcomes: string[]
+  /** The failures couriers gave for the order's parcels (risk reasons). */
+  courierFailures: string[]
 }
 
 export interface RiskFacts {
@@ -27,7 +29,7 @@ export interface RiskFacts {
 
 /**
  * One scalar sub-select (a json object) with everything the risk of `phone` is computed from: whether it is
- * blacklisted and its latest orders with their call outcomes. It reads orders_phone_created_idx and the
+ * blacklisted and its latest orders with their call outcomes and their couriers' failures. It reads orders_phone_created_idx and the
  * history's order index; placing an order adds it to its quote statement, so checkout costs no extra round trip.
  */
 export function riskFactsSql(phone: string): SQL<RiskFacts | string> {
@@ -37,7 +39,9 @@ export function riskFactsSql(phone: string): SQL<RiskFacts | string> {
         'id', o.id, 'trackingNumber', o.tracking_number, 'createdAt', o.created_at, 'status', o.status, 'total', o.total,
         'firstName', o.first_name, 'lastName', o.last_name, 'onHold', o.on_hold, 'version', o.version,
         'callOutcomes', coalesce((select json_agg(h.call_outcome order by h.created_at, h.id) from order_status_history h
-                                  where h.order_id = o.id and h.call_outcome is not null), '[]'::json)
+                                  where h.order_id = o.id and h.call_outcome is not null), '[]'::json),
+        'courierFailures', coalesce((select json_agg(distinct e.failure) from shipments s join shipment_events e on e.shipment_id = s.id
+                                     where s.order_id = o.id and e.failure is not null), '[]'::json)
       ) order by o.created_at desc, o.id)
       from (select * from orders where phone = ${phone} order by created_at desc nulls last limit ${PHONE_HISTORY_MAX}) o), '[]'::json)
   ))`

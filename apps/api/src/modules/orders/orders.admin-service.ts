@@ -2,6 +2,7 @@ import {
   type CallOutcome,
   canMoveOrder,
   FINAL_STATUSES,
+  type HistoryActor,
   type OrderHistoryKind,
   type OrderStatus,
   RESTOCK_ON_DELETE_STATUSES,
@@ -148,7 +149,9 @@ export async function recordHistory(
     orderId: string
     from: OrderStatus
     to: OrderStatus
-    staffId: string
+    /** null when no member of staff made the entry (the courier's status sync): `actor` says who did. */
+    staffId: string | null
+    actor?: HistoryActor
     note?: string | null | undefined
     callOutcome?: CallOutcome
     kind?: OrderHistoryKind
@@ -165,11 +168,12 @@ export async function recordHistory(
     note: entry.note || null,
     kind: entry.kind ?? 'status',
     details: entry.details ?? null,
+    actor: entry.actor ?? null,
   })
 }
 
 /** A cash-on-delivery order is paid when the courier hands it over: delivered means paid, nothing left to collect. */
-const paidOnDelivery = (row: OrderRow, to: OrderStatus) =>
+export const paidOnDelivery = (row: Pick<OrderRow, 'paymentMethod' | 'paymentStatus'>, to: OrderStatus) =>
   to === 'delivered' && row.paymentMethod === 'cash_on_delivery' && row.paymentStatus !== 'paid'
 
 /**

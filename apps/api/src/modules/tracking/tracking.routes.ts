@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
 import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
+import { publicCourierTimeline } from '../couriers/shipping.repo.ts'
 import { findOrder, orderReplies, type OrderRow, statusHistory } from '../orders/order.read.ts'
 import { recentOrdersOfPhone } from './tracking.repo.ts'
 
@@ -77,7 +78,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     if (!order || !visible) throw new AppError('ORDER_NOT_FOUND')
     const [view] = await trackingViews(app, [order], request.locale)
     if (!view) throw new AppError('ORDER_NOT_FOUND')
-    return reply.ok({ order: { ...view, history: await statusHistory(app.db, order.id) } })
+    return reply.ok({ order: { ...view, history: await statusHistory(app.db, order.id), courier: await publicCourierTimeline(app.db, order.id) } })
   }
 
   api.get(

@@ -50,6 +50,22 @@ describe('tracking', () => {
     expect(within(dialog).getAllByText('5 400 DA').length).toBeGreaterThan(0)
   })
 
+  test("the details show the courier's news in the shopper's language, newest first, with the centre", async () => {
+    const courier = [
+      { status: 'picked_up', occurredAt: '2026-11-21T08:00:00.000Z', centre: 'Alger centre' },
+      { status: 'failed_delivery', occurredAt: '2026-11-22T09:00:00.000Z', centre: 'Bab Ezzouar' },
+    ]
+    trackingApi({ data: { orders: [ORDER] } }, { data: { order: { ...ORDER, items: [], history: [], courier } } })
+    renderApp({ path: '/tracking', locale: 'fr' })
+    await search('0551234567')
+    fireEvent.click(await screen.findByRole('button', { name: 'Voir détails' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Détails de la commande', hidden: true })
+    const section = await within(dialog).findByRole('region', { name: 'Suivi du livreur', hidden: true })
+    const items = within(section).getAllByRole('listitem', { hidden: true })
+    expect(items.map((item) => item.querySelector('span')?.textContent)).toEqual(['Tentative de livraison échouée', 'Colis pris en charge par le livreur'])
+    expect(items[0]?.textContent).toContain('Bab Ezzouar')
+  })
+
   test('an empty list and a 404 both show the no-orders message; New search clears the field', async () => {
     trackingApi({ status: 404, code: 'NOT_FOUND' })
     renderApp({ path: '/tracking', locale: 'fr' })

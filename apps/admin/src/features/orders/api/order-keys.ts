@@ -3,6 +3,8 @@ export const orderKeys = {
   lists: () => ['orders', 'list'] as const,
   list: (query: string) => ['orders', 'list', query] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
+  /** the order's parcels at the couriers and the accounts it may ship with */
+  shipping: (id: string) => ['orders', 'detail', id, 'shipping'] as const,
   wilayas: () => ['location', 'wilayas'] as const,
   /** the communes of a wilaya, for an edit's or a new order's address */
   communes: (wilaya: number) => ['location', 'communes', wilaya] as const,

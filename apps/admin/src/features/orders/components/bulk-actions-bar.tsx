@@ -8,6 +8,7 @@ import { isolate } from '../../../lib/bidi.ts'
 import { useStaff } from '../../../lib/use-staff.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useAssignees, useBulkOrders } from '../api/use-orders.ts'
+import { labelsUrl, useBulkShip } from '../api/use-shipping.ts'
 
 export interface BulkActionsBarProps {
   selected: ReadonlySet<string>
@@ -29,7 +30,8 @@ export function BulkActionsBar({ selected, listSearch, canExport, onClear }: Bul
   const { t } = useTranslation(['orders', 'common'])
   const role = useStaff().data?.role
   const bulk = useBulkOrders()
-  const error = useErrorMessage(bulk.error)
+  const bulkShip = useBulkShip()
+  const error = useErrorMessage(bulk.error ?? bulkShip.error)
   const [target, setTarget] = useState<OrderStatus>('processing')
   // giving orders to an agent (their call queue hands them out first): managers and the owner
   const canAssign = can(role, 'orders.manage')
@@ -45,6 +47,22 @@ export function BulkActionsBar({ selected, listSearch, canExport, onClear }: Bul
         if (reply.failedCount === 0) onClear()
       },
     })
+
+  // parcels to the couriers: each order shipped or refused with its reason, shown like the other actions' results
+  const ship = () =>
+    bulkShip.mutate(
+      { orderIds: ids },
+      {
+        onSuccess: (reply) => {
+          setResult({
+            okCount: reply.okCount,
+            failedCount: reply.failedCount,
+            results: reply.results.map((r) => ({ id: r.orderId, trackingNumber: r.trackingNumber, ok: r.ok, status: null, error: r.reason })),
+          })
+          if (reply.failedCount === 0) onClear()
+        },
+      },
+    )
 
   if (ids.length === 0 && !result && !error) return null
   return (
@@ -82,6 +100,12 @@ export function BulkActionsBar({ selected, listSearch, canExport, onClear }: Bul
               </button>
             </span>
           ) : null}
+          <button type="button" className={buttonClass('secondary')} disabled={bulkShip.isPending} onClick={ship}>
+            {t('bulk.ship')}
+          </button>
+          <a href={labelsUrl(ids)} target="_blank" rel="noopener" className={buttonClass('secondary')}>
+            {t('bulk.printLabels')}
+          </a>
           <Link to={`/orders/slips?ids=${ids.join(',')}`} state={{ listSearch }} className={buttonClass('secondary')}>
             {t('select.printSlips', { count: ids.length })}
           </Link>

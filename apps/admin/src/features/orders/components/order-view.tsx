@@ -23,6 +23,7 @@ import { OrderEditPanel } from './order-edit-panel.tsx'
 import { OrderHistory } from './order-history.tsx'
 import { OrderItems } from './order-items.tsx'
 import { ReturnRequests } from './return-requests.tsx'
+import { ShippingPanel } from './shipping-panel.tsx'
 import { useCan } from '../../../lib/use-can.ts'
 import { StaffNotes } from './staff-notes.tsx'
 import { StatusMoves } from './status-moves.tsx'
@@ -193,6 +194,7 @@ export function OrderView({ orderId, customer }: OrderViewProps) {
                 ) : null}
               </SectionCard>
             ) : null}
+            <ShippingPanel order={order} canExchange={canManage} />
             <TrackingIdForm
               key={formsKey}
               deliveryTrackingId={order.deliveryTrackingId ?? ''}

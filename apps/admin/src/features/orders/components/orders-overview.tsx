@@ -9,6 +9,7 @@ import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useOrders } from '../api/use-orders.ts'
 import { filterQuery, listQuery, readPage, withFilter } from '../order-filters.ts'
 import { BulkActionsBar } from './bulk-actions-bar.tsx'
+import { CourierActions } from './courier-actions.tsx'
 import { OrderFiltersBar } from './order-filters-bar.tsx'
 import { OrdersTable } from './orders-table.tsx'
 import { SLIPS_MAX } from './slips-batch.tsx'
@@ -56,6 +57,7 @@ export function OrdersOverview() {
           </a>
         ) : null}
       </div>
+      <CourierActions />
       {!canExport || search.get('status') ? null : (
         // the export without a status is what the courier takes, not the whole list below
         <p id="orders-export-hint" className="-mt-2 text-xs text-muted">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { IconClose } from '../../../components/icons/icon-close.tsx'
 import { useTrackedOrderDetails } from '../api/use-tracking.ts'
 import { trackedTotal } from '../tracked-order.ts'
+import { CourierTimeline } from './courier-timeline.tsx'
 import { StatusBadge } from './status-badge.tsx'
 import { formatTrackingDate } from './tracking-card.tsx'
 import { TrackingTimeline } from './tracking-timeline.tsx'
@@ -74,6 +75,7 @@ export function TrackingDetailsModal({ order, phoneNumber, onClose }: TrackingDe
             </div>
           ) : null}
           <TrackingTimeline status={shown.status} />
+          {details.data?.courier ? <CourierTimeline events={details.data.courier} /> : null}
           {details.data?.items?.length ? (
             <section aria-labelledby="tracking-items">
               <h3 id="tracking-items" className="font-semibold">
