@@ -44,10 +44,13 @@ async function main(): Promise<void> {
   }
   await app.ready()
 
+  // the runner's timers do not hold the process (an API process is held by its server): this one does
+  const keepAlive = setInterval(() => {}, 60_000)
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
+    clearInterval(keepAlive)
     app.log.info({ signal }, 'worker stopping: finishing running jobs')
     try {
       await app.close() // stops the runner (jobs.plugin.ts): waits up to SHUTDOWN_GRACE_MS

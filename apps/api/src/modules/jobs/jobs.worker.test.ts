@@ -80,6 +80,8 @@ for (const target of TEST_TARGETS.filter((t) => t === 'postgres')) {
 
       const first = startWorker()
       const firstPid = first.pid as number
+      // a busy machine may take long to load the app; then the jobs go as fast as the queue's lease allows
+      await until(async () => output.join('').includes('worker: running background jobs'), `the first worker started (${output.join('')})`, 180_000)
       // some jobs finished by the first worker, and one started and not finished: it is mid-job
       await until(async () => {
         const [row] = rowsOf<{ effects: number; open: number }>(
