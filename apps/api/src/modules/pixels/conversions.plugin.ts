@@ -25,9 +25,11 @@ export const conversionsPlugin = fp(async (app: FastifyInstance) => {
   }
   app.decorate('serverEvents', state)
   let timer: NodeJS.Timeout | undefined
+  const refresh = () => state.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'server-side events: pixel settings not read'))
   app.addHook('onReady', async () => {
-    await state.refresh()
-    timer = setInterval(() => void state.refresh().catch((error: unknown) => app.log.warn({ err: error }, 'server-side events: settings not read')), REFRESH_MS)
+    // an app built before its migrations (some tools and tests) reads them at the next refresh
+    await refresh()
+    timer = setInterval(() => void refresh(), REFRESH_MS)
     timer.unref()
   })
   app.addHook('onClose', async () => clearInterval(timer))
