@@ -9,6 +9,7 @@ import { shippingAdminRoutes } from './couriers/shipping.admin-routes.ts'
 import { customerAdminRoutes } from './customers/customers.admin-routes.ts'
 import { couponAdminRoutes } from './coupons/coupons.admin-routes.ts'
 import { courierAdminRoutes } from './couriers/courier-accounts.admin-routes.ts'
+import { ledgerAdminRoutes } from './couriers/ledger.admin-routes.ts'
 import { dashboardRoutes } from './dashboard/dashboard.admin-routes.ts'
 import { draftAdminRoutes } from './drafts/drafts.admin-routes.ts'
 import { deliveryAdminRoutes } from './delivery/delivery.admin-routes.ts'
@@ -44,6 +45,7 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(draftAdminRoutes)
   await app.register(customerAdminRoutes)
   await app.register(shippingAdminRoutes)
+  await app.register(ledgerAdminRoutes)
   await app.register(courierAdminRoutes)
   await app.register(jobsAdminRoutes)
 }

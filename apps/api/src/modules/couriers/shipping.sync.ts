@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { orders, shipmentEvents, shipments } from '../../db/schema.ts'
 import { paidOnDelivery, recordHistory, releaseOrderStock, restocksOnMove } from '../orders/orders.admin-service.ts'
 import type { CourierEvent } from './courier.ts'
+import { pollPayouts } from './ledger.sync.ts'
 import { accountsWithOpenShipments, openShipmentsOf, type ShipmentRow } from './shipping.repo.ts'
 
 /** Statuses a courier's news never takes an order to: only staff cancel or delete. */
@@ -199,6 +200,9 @@ export async function pollOpenShipments(app: FastifyInstance, options: { account
       app.log.warn({ err: error, accountId }, 'courier poll failed')
     }
   }
+  // parcels delivered and not paid out yet: their payout (the timelines above stop at delivery)
+  const payouts = await pollPayouts(app, options)
+  result.failed += payouts.failed
   return result
 }
 
