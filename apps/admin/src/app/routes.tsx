@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/delivery-prices.tsx')).DeliveryPricesPage }),
           },
           { path: 'couriers', lazy: async () => ({ Component: (await import('./routes/couriers.tsx')).CouriersPage }) },
+          { path: 'courier-money', lazy: async () => ({ Component: (await import('./routes/courier-money.tsx')).CourierMoneyPage }) },
           { path: 'banners', lazy: async () => ({ Component: (await import('./routes/banners.tsx')).BannersPage }) },
           {
             path: 'messages',

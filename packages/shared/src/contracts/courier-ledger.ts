@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PAYOUT_STATUSES, SHIPMENT_STATUSES } from '../couriers.ts'
 import { count, pagingQuery, timestamp, uuidText } from './http.ts'
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation:invalid')
@@ -34,12 +35,12 @@ export const ledgerParcel = z.object({
   orderNumber: z.string(),
   customer: z.string(),
   phone: z.string(),
-  status: z.string(),
+  status: z.enum(SHIPMENT_STATUSES),
   codAmount: money,
   deliveryFee: money.nullable(),
   returnFee: money.nullable(),
   net: money,
-  payoutStatus: z.string(),
+  payoutStatus: z.enum(PAYOUT_STATUSES),
   payoutId: z.string().nullable(),
   settledAt: timestamp,
   paidOutAt: timestamp.nullable(),

@@ -14,7 +14,7 @@ function stubAs(staff: typeof OWNER) {
 
 const AGENT_LINKS = ['Tableau de bord', 'Commandes', 'File d’appels', 'Rappels']
 const MANAGER_LINKS = [...AGENT_LINKS, 'Liste noire', 'Produits', 'Catégories', 'Codes promo', 'Tarifs de livraison', 'Bannières', 'Messages', 'Newsletter']
-const OWNER_LINKS = [...MANAGER_LINKS, 'Pixels', 'Paramètres', 'Transporteurs', 'Équipe', 'Journal des modifications', 'Tâches de fond']
+const OWNER_LINKS = [...MANAGER_LINKS, 'Pixels', 'Paramètres', 'Transporteurs', 'Argent des transporteurs', 'Équipe', 'Journal des modifications', 'Tâches de fond']
 
 async function navLinks() {
   const nav = await screen.findByRole('navigation', { name: 'Navigation principale' })
@@ -31,7 +31,7 @@ describe('screens by role', () => {
   test('a manager sees the daily screens but not settings, pixels, staff accounts or the audit log', async () => {
     stubAs(STAFF_MEMBER)
     renderApp({ locale: 'fr' })
-    expect(await navLinks()).toEqual(MANAGER_LINKS)
+    expect(await navLinks()).toEqual([...MANAGER_LINKS, 'Argent des transporteurs'])
   })
 
   test('owners see every screen, the audit log too', async () => {

@@ -40,6 +40,7 @@ type NavKey =
   | 'audit'
   | 'blacklist'
   | 'couriers'
+  | 'courierMoney'
   | 'jobs'
 
 interface NavItem {
@@ -67,6 +68,7 @@ const LINKS: NavItem[] = [
   { to: '/pixels', key: 'pixels', end: false, Icon: IconPixels, permission: 'pixels' },
   { to: '/settings', key: 'settings', end: false, Icon: IconSettings, permission: 'settings' },
   { to: '/couriers', key: 'couriers', end: false, Icon: IconCouriers, permission: 'couriers' },
+  { to: '/courier-money', key: 'courierMoney', end: false, Icon: IconCouriers, permission: 'orders.manage' },
   { to: '/staff', key: 'staff', end: false, Icon: IconStaff, permission: 'staff' },
   { to: '/audit-log', key: 'audit', end: false, Icon: IconAudit, permission: 'audit' },
   { to: '/jobs', key: 'jobs', end: false, Icon: IconJobs, permission: 'jobs' },
