@@ -61,7 +61,7 @@ describe('courier money screen', () => {
   test('figures per courier, a period, the parcels behind a figure (French)', async () => {
     const fetchMock = stubLedger()
     renderApp({ url: '/admin/courier-money', locale: 'fr' })
-    const table = await screen.findByRole('table', { name: 'Argent par transporteur' })
+    const table = await screen.findByRole('table', { name: 'Argent par transporteur' }, { timeout: 5000 })
     const row = within(table).getByRole('row', { name: /DHD/ })
     expect(screen.getAllByRole('link', { name: 'Argent des transporteurs' }).length).toBeGreaterThan(0)
     const text = row.textContent?.replace(/\s/g, ' ') ?? ''
@@ -84,7 +84,7 @@ describe('courier money screen', () => {
     const fetchMock = stubLedger(STAFF_MEMBER)
     renderApp({ url: '/admin/courier-money', locale: 'ar' })
     expect(document.documentElement.dir).toBe('rtl')
-    fireEvent.click(await screen.findByRole('button', { name: 'استيراد كشف' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'استيراد كشف' }, { timeout: 5000 }))
     const form = await screen.findByRole('region', { name: 'DHD: استيراد كشف دفع' })
     const csv = 'tracking;amount;date\nECO-123;2600;2026-11-20\nECO-124;4400;2026-11-20\nECO-999;100;2026-11-20'
     fireEvent.change(within(form).getByLabelText('الكشف (CSV)'), { target: { value: csv } })
