@@ -6,7 +6,7 @@ import { applyFees, previewFees } from './fee-sync.service.ts'
 
 /**
  * The courier's fees copied into the shop's delivery prices with a margin: the owner's (as the courier accounts).
- * Applying is a staff write under /api/v1/admin, so the public cache of delivery fees is dropped on success.
+ * Applying is a staff write under /api/v1/admin: the public cache drops its delivery fees on success (plugins/public-cache.ts).
  */
 export async function feeSyncAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ShopTypeProvider>()
@@ -26,9 +26,8 @@ export async function feeSyncAdminRoutes(app: FastifyInstance): Promise<void> {
     '/couriers/:id/fees/apply',
     { schema: { tags, summary: "Write the courier's prices plus the margin into the delivery prices (asks the courier again)", params: courierIdParams, body: feeSyncApplyBody, response: ok(feeSyncApplyReply) }, onRequest: ownerOnly },
     async (request, reply) => {
-      const applied = await applyFees(app.db, staffOf(request), request.params.id, adapterOf, request.body, request.locale)
-      app.publicCache.bump()
-      return reply.ok({ applied })
+      // a successful staff write: the public cache (delivery fees included) is dropped as for a delivery price edit
+      return reply.ok({ applied: await applyFees(app.db, staffOf(request), request.params.id, adapterOf, request.body, request.locale) })
     },
   )
 }
