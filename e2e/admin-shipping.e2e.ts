@@ -100,7 +100,9 @@ describe('back office: shipping with a courier', { concurrency: false }, () => {
     // each step in the store's words and the courier's own
     await timeline.getByText('Livré', { exact: true }).first().waitFor()
     await timeline.getByText('En cours de livraison').first().waitFor()
-    await timeline.getByText('Sorti en livraison').first().waitFor()
+    await timeline.getByText('(Sorti en livraison)').first().waitFor()
+    // the order's own history names the courier as the one who moved it
+    await page.getByRole('region', { name: 'Historique' }).getByText('Livreur').first().waitFor()
     await page.context().close()
 
     // the shopper's tracking shows the courier's news in Arabic

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
+import { startFakeCouriers } from '../apps/api/src/modules/couriers/fakes/fake-couriers.ts'
 import { frenchPage, launchBrowser, signIn } from '../e2e/browser.ts'
 import { startStore } from '../e2e/server.ts'
 import { DESKTOP, type Locale, ownerCookie, PHONE, productsInStock, shopper, storeApi } from '../e2e/shop.ts'
@@ -12,7 +13,10 @@ import { DESKTOP, type Locale, ownerCookie, PHONE, productsInStock, shopper, sto
 // then found on the tracking page. Then the back office on a phone in Arabic: the order page with the
 // customer's note beside the call, the staff notes and the history (admin-order-*-ar-390.png), and the
 // delivery-price table as cards (admin-delivery-prices-ar-390.png).
-// Needs `npm run build` first. `SCREENSHOTS=admin npm run screenshots` takes the back-office shots only.
+// Shipping with couriers (against the local fake couriers): the Couriers screen, an order's Shipping panel once
+// the courier delivered it, the shopper's tracking with the courier's news (admin-couriers-*, admin-shipping-*,
+// tracking-courier-*). Needs `npm run build` first. `SCREENSHOTS=admin npm run screenshots` takes the back-office
+// shots only, `SCREENSHOTS=couriers` the courier ones only.
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 
@@ -215,17 +219,105 @@ async function adminOrder(browser: Browser, url: string, owner: { email: string;
   await context.close()
 }
 
+/** An order shipped with the fake Yalidine and delivered by its signed webhook; the screens that show it. */
+async function couriers(browser: Browser, url: string, owner: { email: string; password: string }): Promise<void> {
+  const fakes = await startFakeCouriers()
+  try {
+    const cookie = await ownerCookie(url, owner.email, owner.password)
+    const secret = 'screenshot-webhook-secret'
+    const { account } = await storeApi<{ account: { _id: string } }>(url, '/admin/couriers', {
+      method: 'POST',
+      cookie,
+      body: { name: 'Yalidine', engine: 'yalidine', baseUrl: fakes.yalidine.baseUrl, credentials: fakes.yalidine.credentials, webhookSecret: secret, senderWilayaCode: 16, isDefault: true },
+    })
+    await storeApi(url, `/admin/couriers/${account._id}/places/sync`, { method: 'POST', cookie })
+    const { account: dhd } = await storeApi<{ account: { _id: string } }>(url, '/admin/couriers', {
+      method: 'POST',
+      cookie,
+      body: { name: 'DHD', engine: 'ecotrack', baseUrl: fakes.ecotrack.baseUrl, credentials: fakes.ecotrack.credentials, senderWilayaCode: 16 },
+    })
+    await storeApi(url, `/admin/couriers/${dhd._id}/places/sync`, { method: 'POST', cookie })
+
+    const [product] = await productsInStock(url, 1)
+    const variant = product?.variants?.find((v) => v.stock > 0)
+    if (!product || !variant) throw new Error('the demo shop has no product in stock')
+    const { cities } = await storeApi<{ cities: { _id: number }[] }>(url, '/location/states/16/cities')
+    const phone = '0661987654'
+    const { order } = await storeApi<{ order: { _id: string; trackingNumber: string } }>(url, '/order/guest', {
+      method: 'POST',
+      body: {
+        orderItems: [{ productId: product._id, size: variant.size, color: variant.color, quantity: 1 }],
+        customerInfo: { firstName: 'ياسمين', lastName: 'حداد', phone, email: null },
+        shippingAddress: { wilayaId: '16', communeId: cities[0]?._id, type: 'domicil', address: 'حي النصر، عمارة 12' },
+        paymentMethod: 'cash_on_delivery',
+      },
+    })
+    const base = `/admin/orders/${order._id}`
+    const { order: detail } = await storeApi<{ order: { version: number } }>(url, base, { cookie })
+    await storeApi(url, `${base}/call`, { method: 'POST', cookie, body: { outcome: 'confirmed', version: detail.version } })
+    await storeApi(url, `${base}/ship`, { method: 'POST', cookie, body: { accountId: account._id } })
+    const [tracking] = [...fakes.yalidine.parcels.keys()]
+    if (!tracking) throw new Error('no parcel at the fake courier')
+    const hour = 3600_000
+    await fakes.yalidine.sendWebhook(`${url}/api/v1/couriers/${account._id}/webhook`, secret, [
+      { tracking, status: 'Ramassé', eventId: 'shot-1', occurredAt: new Date(Date.now() - 30 * hour).toISOString() },
+      { tracking, status: 'Vers Wilaya', eventId: 'shot-2', occurredAt: new Date(Date.now() - 20 * hour).toISOString() },
+      { tracking, status: 'Sorti en livraison', eventId: 'shot-3', occurredAt: new Date(Date.now() - 3 * hour).toISOString() },
+      { tracking, status: 'Livré', eventId: 'shot-4', occurredAt: new Date(Date.now() - hour).toISOString() },
+    ])
+
+    const signedIn = await frenchPage(browser, url)
+    await signIn(signedIn, owner.email, owner.password)
+    const storageState = await signedIn.context().storageState()
+    await signedIn.context().close()
+    for (const [locale, viewport] of [['fr', DESKTOP], ['ar', PHONE]] as const) {
+      const context = await browser.newContext({ baseURL: url, viewport, storageState })
+      await context.addInitScript((lang) => window.localStorage.setItem('admin-lang', lang), locale)
+      const page = await context.newPage()
+      page.setDefaultTimeout(15_000)
+      await page.goto('/admin/couriers')
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await page.getByText('DHD').first().waitFor()
+      await shoot(page, 'admin-couriers', locale, viewport.width)
+      await page.goto(base)
+      const region = page.getByRole('region', { name: locale === 'fr' ? 'Expédition' : 'الشحن' })
+      await region.getByRole('article').waitFor()
+      await region.evaluate((element) => element.scrollIntoView({ block: 'start' }))
+      await shoot(page, 'admin-shipping', locale, viewport.width)
+      await context.close()
+    }
+
+    const { page, context } = await shopper(browser, url, { locale: 'ar', viewport: PHONE })
+    await page.goto('/tracking')
+    await page.getByLabel('رقم الهاتف').fill(phone)
+    await page.getByRole('button', { name: 'تتبع', exact: true }).click()
+    const card = page.getByRole('listitem').filter({ hasText: order.trackingNumber })
+    await card.first().getByRole('button', { name: 'عرض التفاصيل' }).click()
+    await page.getByRole('region', { name: 'أخبار شركة التوصيل' }).waitFor()
+    await shoot(page, 'tracking-courier', 'ar', PHONE.width)
+    await context.close()
+  } finally {
+    await fakes.close()
+  }
+}
+
 const store = await startStore()
 const browser = await launchBrowser()
 try {
   await mkdir(OUT, { recursive: true })
-  if (process.env.SCREENSHOTS !== 'admin') {
-    await journey(browser, store.url, 'ar', PHONE)
-    await journey(browser, store.url, 'fr', DESKTOP)
+  const owner = { email: store.ownerEmail, password: store.ownerPassword }
+  if (process.env.SCREENSHOTS === 'couriers') {
+    await couriers(browser, store.url, owner)
+  } else {
+    if (process.env.SCREENSHOTS !== 'admin') {
+      await journey(browser, store.url, 'ar', PHONE)
+      await journey(browser, store.url, 'fr', DESKTOP)
+    }
+    await adminOrder(browser, store.url, owner)
+    await backOffice(browser, store.url, store.ownerEmail, store.ownerPassword)
+    await slips(browser, store.url, store.ownerEmail, store.ownerPassword)
+    await couriers(browser, store.url, owner)
   }
-  await adminOrder(browser, store.url, { email: store.ownerEmail, password: store.ownerPassword })
-  await backOffice(browser, store.url, store.ownerEmail, store.ownerPassword)
-  await slips(browser, store.url, store.ownerEmail, store.ownerPassword)
 } finally {
   await browser.close()
   await store.stop()

@@ -28,6 +28,7 @@ import {
   RETURN_REQUEST_STATUSES,
 } from '../orders.ts'
 import { trackingPhone } from '../phone.ts'
+import { HISTORY_ACTORS } from '../couriers.ts'
 import { LOCALES } from '../locale.ts'
 import { count, isoDateTime, pagingQuery, timestamp } from './http.ts'
 import { publicCourierEvent } from './shipments.ts'
@@ -505,6 +506,8 @@ export const orderHistoryEntry = z.object({
   staffName: z.string().nullable(),
   /** The change came from the customer (a return request, a cancellation). */
   byClient: z.boolean(),
+  /** Neither staff nor the customer made it: 'courier' (the courier's status sync) or 'system'; null otherwise. */
+  actor: z.enum(HISTORY_ACTORS).nullable().optional(),
   /** What the entry changed, for the kinds that keep it (an edit: orderEditDetails). */
   details: z.record(z.string(), z.unknown()).nullable().optional(),
   createdAt: timestamp,

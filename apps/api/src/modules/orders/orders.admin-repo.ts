@@ -292,6 +292,7 @@ export async function getOrderDetail(db: Db, orderId: string, locale: Locale, ro
       staffName: staffName ?? null,
       // a guest answering the confirmation link has no client id: the entry says where it came from
       byClient: h.clientId !== null || (h.details as { via?: unknown } | null)?.via === 'confirm_link',
+      actor: h.actor ?? null,
       details: (h.details ?? null) as Record<string, unknown> | null,
       createdAt: h.createdAt.toISOString(),
     })),

@@ -53,7 +53,15 @@ export function OrderHistory({ entries }: OrderHistoryProps) {
               <p className="mt-1 text-xs text-muted">
                 {formatDateTime(entry.createdAt, locale)}
                 {' · '}
-                {entry.staffName ? <bdi>{entry.staffName}</bdi> : entry.byClient || entry.fromStatus === null ? t('history.byCustomer') : t('history.bySystem')}
+                {entry.staffName ? (
+                  <bdi>{entry.staffName}</bdi>
+                ) : entry.actor === 'courier' ? (
+                  t('history.byCourier')
+                ) : entry.byClient || entry.fromStatus === null ? (
+                  t('history.byCustomer')
+                ) : (
+                  t('history.bySystem')
+                )}
               </p>
               {entry.note && entry.kind !== 'tracking_id' ? (
                 <p className="mt-1 text-sm break-words whitespace-pre-line">

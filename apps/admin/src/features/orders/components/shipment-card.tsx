@@ -50,23 +50,27 @@ export function ShipmentCard({ shipment, isBusy, onCancel }: ShipmentCardProps) 
         <ol aria-label={t('shipping.timeline')} className="mt-3 flex flex-col gap-1.5 border-s-2 border-line ps-3">
           {[...shipment.events].reverse().map((event, index) => (
             <li key={`${event.occurredAt}-${index}`}>
-              <span className="text-muted">{formatDateTime(event.occurredAt, locale)}</span>{' '}
-              <span className="font-medium">{t(`shipping.status.${event.status}`)}</span>{' '}
-              <span className="text-muted">
-                (<bdi>{event.statusRaw}</bdi>)
-              </span>
-              {event.reason ? (
-                <>
-                  {' · '}
-                  <bdi>{event.reason}</bdi>
-                </>
-              ) : null}
-              {event.centre ? (
-                <>
-                  {' · '}
-                  <bdi>{event.centre}</bdi>
-                </>
-              ) : null}
+              <p>
+                <span className="font-medium">{t(`shipping.status.${event.status}`)}</span>{' '}
+                <bdi dir="ltr" className="text-muted">
+                  ({event.statusRaw})
+                </bdi>
+              </p>
+              <p className="text-xs text-muted">
+                {formatDateTime(event.occurredAt, locale)}
+                {event.reason ? (
+                  <>
+                    {' · '}
+                    <bdi>{event.reason}</bdi>
+                  </>
+                ) : null}
+                {event.centre ? (
+                  <>
+                    {' · '}
+                    <bdi>{event.centre}</bdi>
+                  </>
+                ) : null}
+              </p>
             </li>
           ))}
         </ol>
