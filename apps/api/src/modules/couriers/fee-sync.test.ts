@@ -4,6 +4,9 @@ import { and, asc, count, eq } from 'drizzle-orm'
 import { auditLog, deliveryPrices } from '../../db/schema.ts'
 import { type AdminShop, startAdminShop } from '../../test/admin-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
+import { applyFees, previewFees } from './fee-sync.service.ts'
+import { AppError } from '../../http/app-error.ts'
+import { type CourierAdapter, CourierError } from './courier.ts'
 import { fakeEcotrackFee } from './fakes/fake-ecotrack.ts'
 import { type FakeCouriers, startFakeCouriers } from './fakes/fake-couriers.ts'
 import { fakeYalidineHomeFee, startFakeYalidine } from './fakes/fake-yalidine.ts'
@@ -152,6 +155,22 @@ for (const target of TEST_TARGETS) {
       assert.equal(missing.status, 404)
       assert.deepEqual(await table(), before)
       assert.equal(await feeAudits(), audits)
+    })
+
+    test("each courier failure has the store's code, and apply writes nothing", async () => {
+      const before = await table()
+      const failing = (error: CourierError) => async () => ({ fees: async () => Promise.reject(error) }) as unknown as CourierAdapter
+      const cases = [
+        [new CourierError('rate_limited', 'quota spent', { retryAfterMs: 1000 }), 'TOO_MANY_REQUESTS'],
+        [new CourierError('unauthorized', 'bad key'), 'COURIER_AUTH_FAILED'],
+        [new CourierError('unavailable', 'down'), 'COURIER_UNAVAILABLE'],
+      ] as const
+      for (const [error, code] of cases) {
+        const margin = { margin: 10, marginPercent: 0 }
+        await assert.rejects(previewFees(shop.database.db, yalidine, failing(error), margin, 'fr'), (e) => e instanceof AppError && e.code === code)
+        await assert.rejects(applyFees(shop.database.db, { id: 'x', name: 'Owner' }, yalidine, failing(error), margin, 'fr'), (e) => e instanceof AppError && e.code === code)
+      }
+      assert.deepEqual(await table(), before)
     })
 
     test('only the owner may preview or apply', async () => {
