@@ -110,8 +110,8 @@ export function FeeSyncPanel({ account }: { account: CourierAccount }) {
       >
         <p className="text-sm text-muted">{t('fees.hint')}</p>
         <div className="grid gap-3 sm:grid-cols-2 md:max-w-lg">
-          <TextField label={t('fees.margin')} name="margin" type="number" inputMode="numeric" min={0} step={10} dir="ltr" value={marginText} onChange={(event) => setMarginText(event.target.value)} />
-          <TextField label={t('fees.marginPercent')} name="marginPercent" type="number" inputMode="decimal" min={0} step={1} dir="ltr" value={percentText} onChange={(event) => setPercentText(event.target.value)} />
+          <TextField label={t('fees.margin')} name="margin" type="number" inputMode="numeric" min={0} step={1} dir="ltr" value={marginText} onChange={(event) => setMarginText(event.target.value)} />
+          <TextField label={t('fees.marginPercent')} name="marginPercent" type="number" inputMode="decimal" min={0} step="any" dir="ltr" value={percentText} onChange={(event) => setPercentText(event.target.value)} />
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-5" checked={offerOnlyServed} onChange={(event) => setOfferOnlyServed(event.target.checked)} />
