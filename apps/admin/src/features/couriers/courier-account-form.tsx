@@ -129,6 +129,12 @@ export function CourierAccountForm({ account, wilayas, onDone }: CourierAccountF
             error={errorOf('webhookSecret')}
             onChange={setWebhookSecret}
           />
+          {account && engine !== 'ecotrack' ? (
+            <p className="text-sm">
+              {t('form.webhookAddress')}{' '}
+              <bdi dir="ltr" className="font-mono text-xs break-all select-all">{`${window.location.origin}/api/v1/couriers/${account._id}/webhook`}</bdi>
+            </p>
+          ) : null}
         </fieldset>
         <SelectField
           label={t('form.senderWilaya')}
