@@ -9,6 +9,7 @@ import { shippingAdminRoutes } from './couriers/shipping.admin-routes.ts'
 import { customerAdminRoutes } from './customers/customers.admin-routes.ts'
 import { couponAdminRoutes } from './coupons/coupons.admin-routes.ts'
 import { courierAdminRoutes } from './couriers/courier-accounts.admin-routes.ts'
+import { feeSyncAdminRoutes } from './couriers/fee-sync.admin-routes.ts'
 import { ledgerAdminRoutes } from './couriers/ledger.admin-routes.ts'
 import { dashboardRoutes } from './dashboard/dashboard.admin-routes.ts'
 import { draftAdminRoutes } from './drafts/drafts.admin-routes.ts'
@@ -47,5 +48,6 @@ export async function adminModule(app: FastifyInstance): Promise<void> {
   await app.register(shippingAdminRoutes)
   await app.register(ledgerAdminRoutes)
   await app.register(courierAdminRoutes)
+  await app.register(feeSyncAdminRoutes)
   await app.register(jobsAdminRoutes)
 }

@@ -8,6 +8,7 @@ import { cardTableClasses as c } from '../../components/ui/table-classes.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { CourierAccountForm } from './courier-account-form.tsx'
 import { CourierPlacesPanel } from './courier-places-panel.tsx'
+import { FeeSyncPanel } from './fee-sync-panel.tsx'
 import { useAccountChange, useCourierAccounts, useWilayaChoices } from './use-couriers.ts'
 import { WilayaCouriersTable } from './wilaya-couriers-table.tsx'
 
@@ -24,6 +25,8 @@ export function CouriersScreen() {
   const wilayas = (choices.data ?? []).map((choice) => ({ wilayaCode: choice.wilayaCode, name: choice.name }))
   const editedAccount = editing?.kind === 'edit' ? (accounts.data?.find((a) => a._id === editing.id) ?? null) : null
   const placesAccount = accounts.data?.find((a) => a._id === placesOf) ?? null
+  const [feesOf, setFeesOf] = useState<string | null>(null)
+  const feesAccount = accounts.data?.find((a) => a._id === feesOf) ?? null
 
   return (
     <div className="flex flex-col gap-4">
@@ -60,6 +63,7 @@ export function CouriersScreen() {
                     account={account}
                     onEdit={() => setEditing({ kind: 'edit', id: account._id })}
                     onPlaces={() => setPlacesOf(placesOf === account._id ? null : account._id)}
+                    onFees={() => setFeesOf(feesOf === account._id ? null : account._id)}
                   />
                 ))}
               </tbody>
@@ -73,6 +77,7 @@ export function CouriersScreen() {
           <Skeleton className="h-32" />
         </div>
       )}
+      {feesAccount ? <FeeSyncPanel key={feesAccount._id} account={feesAccount} /> : null}
       {placesAccount ? <CourierPlacesPanel key={placesAccount._id} account={placesAccount} wilayas={wilayas} /> : null}
       {accounts.data && accounts.data.length > 0 ? <WilayaCouriersTable accounts={accounts.data} /> : null}
     </div>
@@ -83,9 +88,10 @@ interface AccountRowProps {
   account: CourierAccount
   onEdit: () => void
   onPlaces: () => void
+  onFees: () => void
 }
 
-function AccountRow({ account, onEdit, onPlaces }: AccountRowProps) {
+function AccountRow({ account, onEdit, onPlaces, onFees }: AccountRowProps) {
   const { t } = useTranslation('couriers')
   const change = useAccountChange()
   const error = useErrorMessage(change.error)
@@ -108,6 +114,9 @@ function AccountRow({ account, onEdit, onPlaces }: AccountRowProps) {
           </button>
           <button type="button" className={buttonClass('secondary')} onClick={onPlaces} aria-label={t('accounts.placesOf', { name: account.name })}>
             {t('accounts.showPlaces')}
+          </button>
+          <button type="button" className={buttonClass('secondary')} onClick={onFees} aria-label={t('accounts.feesOf', { name: account.name })}>
+            {t('accounts.showFees')}
           </button>
           <button
             type="button"
