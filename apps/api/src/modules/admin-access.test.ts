@@ -106,6 +106,8 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'POST /couriers/:id/places/sync': 'owner',
   'GET /couriers/:id/places': 'owner',
   'PUT /couriers/:id/places/:placeId': 'owner',
+  'GET /couriers/:id/fees/preview': 'owner',
+  'POST /couriers/:id/fees/apply': 'owner',
   'GET /couriers/ledger': 'manager',
   'GET /couriers/:id/ledger/parcels': 'manager',
   'POST /couriers/:id/statements': 'manager',
