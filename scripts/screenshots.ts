@@ -14,8 +14,8 @@ import { DESKTOP, type Locale, ownerCookie, PHONE, productsInStock, shopper, sto
 // customer's note beside the call, the staff notes and the history (admin-order-*-ar-390.png), and the
 // delivery-price table as cards (admin-delivery-prices-ar-390.png).
 // Shipping with couriers (against the local fake couriers): the Couriers screen, an order's Shipping panel once
-// the courier delivered it, the shopper's tracking with the courier's news (admin-couriers-*, admin-shipping-*,
-// tracking-courier-*). Needs `npm run build` first. `SCREENSHOTS=admin npm run screenshots` takes the back-office
+// the courier delivered it, the courier money ledger, the shopper's tracking with the courier's news
+// (admin-couriers-*, admin-shipping-*, admin-courier-money-*, tracking-courier-*). Needs `npm run build` first. `SCREENSHOTS=admin npm run screenshots` takes the back-office
 // shots only, `SCREENSHOTS=couriers` the courier ones only.
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
@@ -266,6 +266,28 @@ async function couriers(browser: Browser, url: string, owner: { email: string; p
       { tracking, status: 'Livré', eventId: 'shot-4', occurredAt: new Date(Date.now() - hour).toISOString() },
     ])
 
+    // a second order delivered and paid out by the courier, so the courier money screen shows both figures
+    const second = await storeApi<{ order: { _id: string } }>(url, '/order/guest', {
+      method: 'POST',
+      body: {
+        orderItems: [{ productId: product._id, size: variant.size, color: variant.color, quantity: 1 }],
+        customerInfo: { firstName: 'Karim', lastName: 'Saadi', phone: '0552987654', email: null },
+        shippingAddress: { wilayaId: '16', communeId: cities[0]?._id, type: 'domicil', address: 'Cité 5 Juillet, bâtiment 3' },
+        paymentMethod: 'cash_on_delivery',
+      },
+    })
+    const secondBase = `/admin/orders/${second.order._id}`
+    const { order: secondDetail } = await storeApi<{ order: { version: number } }>(url, secondBase, { cookie })
+    await storeApi(url, `${secondBase}/call`, { method: 'POST', cookie, body: { outcome: 'confirmed', version: secondDetail.version } })
+    await storeApi(url, `${secondBase}/ship`, { method: 'POST', cookie, body: { accountId: account._id } })
+    const paidTracking = [...fakes.yalidine.parcels.keys()].find((key) => key !== tracking)
+    if (!paidTracking) throw new Error('no second parcel at the fake courier')
+    await fakes.yalidine.sendWebhook(`${url}/api/v1/couriers/${account._id}/webhook`, secret, [
+      { tracking: paidTracking, status: 'Livré', eventId: 'shot-5', occurredAt: new Date(Date.now() - 2 * hour).toISOString() },
+    ])
+    fakes.yalidine.setPayment(paidTracking, 'payed', 'PAY-2026-118')
+    await storeApi(url, '/admin/shipments/refresh', { method: 'POST', cookie })
+
     const signedIn = await frenchPage(browser, url)
     await signIn(signedIn, owner.email, owner.password)
     const storageState = await signedIn.context().storageState()
@@ -275,6 +297,9 @@ async function couriers(browser: Browser, url: string, owner: { email: string; p
       await context.addInitScript((lang) => window.localStorage.setItem('admin-lang', lang), locale)
       const page = await context.newPage()
       page.setDefaultTimeout(15_000)
+      await page.goto('/admin/courier-money')
+      await page.getByText('Yalidine').first().waitFor()
+      await shoot(page, 'admin-courier-money', locale, viewport.width)
       await page.goto('/admin/couriers')
       await page.getByRole('heading', { level: 1 }).waitFor()
       await page.getByText('DHD').first().waitFor()
