@@ -1,6 +1,8 @@
 import { and, eq, gte, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client.ts'
 import { shipments } from '../../db/schema.ts'
+import type { ParcelMoney } from './courier.ts'
 
 const CHUNK = 50
 /** How long after delivery the store keeps asking a courier whether it paid a parcel out. */
@@ -33,17 +35,7 @@ export async function pollPayouts(app: FastifyInstance, options: { accountId?: s
         const chunk = parcels.slice(i, i + CHUNK).map((p) => ({ tracking: p.tracking, externalId: p.externalId }))
         for (const money of await adapter.money(chunk)) {
           if (money.payoutStatus === null && money.deliveryFee === null && money.returnFee === null) continue
-          await app.db
-            .update(shipments)
-            .set({
-              ...(money.deliveryFee !== null ? { deliveryFee: money.deliveryFee } : {}),
-              ...(money.returnFee !== null ? { returnFee: money.returnFee } : {}),
-              ...(money.payoutStatus !== null ? { payoutStatus: money.payoutStatus } : {}),
-              ...(money.payoutId !== null ? { payoutId: money.payoutId } : {}),
-              ...(money.payoutStatus === 'paid' ? { paidOutAt: sql`coalesce(${shipments.paidOutAt}, now())` } : {}),
-            })
-            // a statement import may have settled it meanwhile: never move a paid parcel back
-            .where(and(eq(shipments.accountId, accountId), eq(shipments.tracking, money.tracking), ne(shipments.payoutStatus, 'paid')))
+          await writeParcelMoney(app.db, accountId, money)
           result.shipments++
         }
       }
@@ -53,4 +45,22 @@ export async function pollPayouts(app: FastifyInstance, options: { accountId?: s
     }
   }
   return result
+}
+
+/**
+ * A parcel's fees and payout as the courier reports them (what it leaves out is kept). A paid parcel is never
+ * moved back: a statement import may have settled it meanwhile.
+ */
+export async function writeParcelMoney(db: Db, accountId: string, money: ParcelMoney): Promise<void> {
+  await db
+    .update(shipments)
+    .set({
+      ...(money.deliveryFee !== null ? { deliveryFee: money.deliveryFee } : {}),
+      ...(money.returnFee !== null ? { returnFee: money.returnFee } : {}),
+      ...(money.payoutStatus !== null ? { payoutStatus: money.payoutStatus } : {}),
+      ...(money.payoutId !== null ? { payoutId: money.payoutId } : {}),
+      ...(money.payoutStatus === 'paid' ? { paidOutAt: sql`coalesce(${shipments.paidOutAt}, now())` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(shipments.accountId, accountId), eq(shipments.tracking, money.tracking), ne(shipments.payoutStatus, 'paid')))
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { orders, shipmentEvents, shipments } from '../../db/schema.ts'
 import { paidOnDelivery, recordHistory, releaseOrderStock, restocksOnMove } from '../orders/orders.admin-service.ts'
 import type { CourierEvent } from './courier.ts'
-import { pollPayouts } from './ledger.sync.ts'
+import { pollPayouts, writeParcelMoney } from './ledger.sync.ts'
 import { accountsWithOpenShipments, openShipmentsOf, type ShipmentRow } from './shipping.repo.ts'
 
 /** Statuses a courier's news never takes an order to: only staff cancel or delete. */
@@ -181,19 +181,7 @@ export async function pollOpenShipments(app: FastifyInstance, options: { account
         const applied = await applyCourierEvents(app.db, accountId, await adapter.events(parcels), 'poll', app.log)
         result.events += applied.recorded
         result.shipments += chunk.length
-        for (const money of await adapter.money(parcels)) {
-          await app.db
-            .update(shipments)
-            .set({
-              ...(money.deliveryFee !== null ? { deliveryFee: money.deliveryFee } : {}),
-              ...(money.returnFee !== null ? { returnFee: money.returnFee } : {}),
-              ...(money.payoutStatus !== null ? { payoutStatus: money.payoutStatus } : {}),
-              ...(money.payoutId !== null ? { payoutId: money.payoutId } : {}),
-              ...(money.payoutStatus === 'paid' ? { paidOutAt: sql`coalesce(${shipments.paidOutAt}, now())` } : {}),
-              updatedAt: sql`now()`,
-            })
-            .where(and(eq(shipments.accountId, accountId), eq(shipments.tracking, money.tracking)))
-        }
+        for (const money of await adapter.money(parcels)) await writeParcelMoney(app.db, accountId, money)
       }
     } catch (error) {
       result.failed++
