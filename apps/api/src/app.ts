@@ -317,7 +317,8 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
-    const isFile = /\.[a-z0-9]+$/i.test(pathname)
+    // a dot in the last segment names a file, unless the address is a page (a confirmation link's token ends in `.<signature>`)
+    const isFile = /\.[a-z0-9]+$/i.test(pathname) && !isStorefrontPage(pathname)
     // HEAD as GET (`curl -I /admin/`): the same status and headers, the body left out by Node
     const isRead = request.method === 'GET' || request.method === 'HEAD'
     if (pathname.startsWith('/api') || pathname.startsWith('/media') || isFile || !isRead) {
