@@ -9,6 +9,7 @@ export const USAGE = `npm run bench [-- options]
                                                 same figures and EXPLAINs at scale, each compared with 2x
                                                 (combine with --quick for 3 s runs)
   --targets pglite,postgres   --seconds N   --connections N (default 50)   --pool N (the store's DATABASE_POOL_MAX)
+  --no-prepared                                 PostgreSQL without named statements (DATABASE_URL ?prepared_statements=false)
   --no-build   --no-lighthouse   --only key,key (some figures only: a load figure such as detail or
                                                 page-cached, or lighthouse, page-load, filmstrip;
                                                 start alone: the production start only)
@@ -47,6 +48,8 @@ export interface BenchOptions {
   onlyKeys: string[] | undefined
   /** --pool N: the store's DATABASE_POOL_MAX ('' keeps the app's default). */
   pool: string
+  /** --no-prepared: the store's PostgreSQL URL turns named statements off (as behind PgBouncer 1.18). */
+  prepared: boolean
   build: boolean
   lighthouse: boolean
   /** Where the filmstrip goes (undefined: no filmstrip unless --only filmstrip). */
@@ -91,6 +94,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     targets: option('targets', scale ? 'postgres' : 'pglite,postgres').split(',') as TargetKind[],
     onlyKeys: flag('only') ? option('only', '').split(',').filter(Boolean) : undefined,
     pool: option('pool', ''),
+    prepared: !flag('no-prepared'),
     build: !flag('no-build'),
     lighthouse: !flag('no-lighthouse'),
     filmstripOut: flag('filmstrip-out') ? option('filmstrip-out', '') || undefined : undefined,

@@ -169,6 +169,8 @@ export interface Figures {
   machine: Record<string, string | number>
   seconds: number
   connections: number
+  /** Whether the store on PostgreSQL sent named statements (false with --no-prepared); absent in older runs. */
+  preparedStatements?: boolean
   targets: TargetResult[]
   lighthouse: PageScore[]
   /** Slow-4G cold loads of home and the product page in Chromium (medians of PAGE_LOAD_RUNS). */
@@ -637,6 +639,9 @@ export function markdownReport(f: Figures, elapsedMs: number): string {
     `- Machine: ${m.cpu}, ${m.memoryGb} GB RAM, ${m.os}, Node ${m.node}, PostgreSQL ${m.postgres || 'not reached'}; load average at start ${m.load}`,
     `- Commit: ${m.commit}${Number(m.dirty) > 0 ? ` with ${m.dirty} uncommitted files` : ''}`,
     `- Load: autocannon on 127.0.0.1, ${f.connections} connections, ${f.seconds} s per figure (orders at least ${ORDER_MIN_SECONDS} s) after a warm-up whose requests still running are waited for; client, server and database share the machine's cores. Rate limits raised by environment; each order and tracking request comes from its own client address (X-Forwarded-For, TRUST_PROXY=127.0.0.1).`,
+    ...(f.preparedStatements === undefined
+      ? []
+      : [`- PostgreSQL statements: ${f.preparedStatements ? 'named, prepared once per connection (the default)' : 'unnamed, parsed and planned each time (--no-prepared)'}`]),
     `- Whole run: ${Math.round(elapsedMs / 1000)} s`,
     '',
     '## Budgets',

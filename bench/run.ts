@@ -31,7 +31,7 @@ async function measureTarget(
   afterLoad?: (store: Store, f: Fixture) => Promise<void>,
 ): Promise<TargetResult> {
   log(`${kind}: starting the store (${productCount} products, ${orderCount} orders)`)
-  const store = await startStore(kind, productCount, orderCount, port, { pgBase, pool: options.pool })
+  const store = await startStore(kind, productCount, orderCount, port, { pgBase, pool: options.pool, prepared: options.prepared })
   try {
     const info = await control<{ generated: { products: number; orders: number; ms: number } }>(store, 'GET', '/info')
     log(`${kind}: ready, data generated in ${info.generated.ms} ms`)
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
   }
   // browser measurements alone run on one store: the last target (PostgreSQL when reachable)
   if (browserOnly(options)) targets.splice(0, targets.length - 1)
-  const figures: Figures = { mode: scale ? 'scale' : onlyKeys ? 'partial' : quick ? 'quick' : 'full', machine: info, seconds, connections, targets: [], lighthouse: [], pageLoads: [], filmstrip: null, bundles: null, scale: null }
+  const figures: Figures = { mode: scale ? 'scale' : onlyKeys ? 'partial' : quick ? 'quick' : 'full', machine: info, seconds, connections, preparedStatements: options.prepared, targets: [], lighthouse: [], pageLoads: [], filmstrip: null, bundles: null, scale: null }
 
   if (!scale && withStartup(onlyKeys)) {
     // the production start first, while nothing else of the bench is running

@@ -21,6 +21,8 @@ const cleanups: (() => Promise<void>)[] = []
 export interface StoreSettings {
   pgBase: string
   pool: string
+  /** false: `?prepared_statements=false` on the store's DATABASE_URL (--no-prepared). */
+  prepared?: boolean
 }
 
 export async function startStore(
@@ -28,7 +30,7 @@ export async function startStore(
   productCount: number,
   orderCount: number,
   port: number,
-  { pgBase, pool }: StoreSettings,
+  { pgBase, pool, prepared = true }: StoreSettings,
 ): Promise<Store> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `bench-${kind}-`))
   let dbName: string | undefined
@@ -58,7 +60,7 @@ export async function startStore(
     await admin.connect()
     await admin.query(`create database ${dbName} template template0 encoding 'UTF8' lc_ctype 'C.UTF-8' lc_collate 'C.UTF-8'`)
     await admin.end()
-    env.DATABASE_URL = `${pgBase}/${dbName}`
+    env.DATABASE_URL = `${pgBase}/${dbName}${prepared ? '' : '?prepared_statements=false'}`
   }
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/serve.ts')], {
     cwd: repoRoot,

@@ -5,6 +5,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths.ts'
+import { preparedStatementsOf, preparingClient } from './prepared-statements.ts'
 import * as schema from './schema.ts'
 
 /** A database or a transaction: services take it first so the caller picks the transaction boundary. */
@@ -62,10 +63,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options) : openPglite(options.dir ?? 'memory://', options)
 }
 
-async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+async function openPostgres(configuredUrl: string, options: DatabaseOptions): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')])
+  const { url, prepared } = preparedStatementsOf(configuredUrl)
   const pool = new pg.Pool({
     connectionString: url,
+    // named statements, parsed and planned once per connection (prepared-statements.ts), unless the URL says not to
+    ...(prepared ? { Client: preparingClient(pg.Client) } : {}),
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,

@@ -94,11 +94,16 @@ class Bouncer {
     throw new Error(`pgbouncer did not listen on ${this.port}:\n${this.output}`)
   }
 
-  /** The URL of `database` through PgBouncer. */
-  url(database: string): string {
+  /**
+   * The URL of `database` through PgBouncer. PgBouncer 1.18 in transaction mode hands each transaction to any
+   * server connection and keeps no prepared statement across them: the store's URL turns its named statements
+   * off (`prepared_statements=false`, docs/operations.md); `plain` leaves it out (PgBouncer's console).
+   */
+  url(database: string, { plain = false } = {}): string {
     const url = new URL(ADMIN_URL as string)
     url.port = String(this.port)
     url.pathname = `/${database}`
+    if (!plain) url.searchParams.set('prepared_statements', 'false')
     return url.toString()
   }
 
@@ -154,7 +159,7 @@ describe('the store behind PgBouncer in transaction mode', () => {
   })
 
   test('PgBouncer refuses the startup parameter "options" the store used to send its timeouts in', async () => {
-    const client = new pg.Client({ connectionString: bouncer.url(dbName), options: '-c statement_timeout=5000' })
+    const client = new pg.Client({ connectionString: bouncer.url(dbName, { plain: true }), options: '-c statement_timeout=5000' })
     client.on('error', () => {})
     await assert.rejects(client.connect(), /unsupported startup parameter: options/)
     await client.end().catch(() => {})
@@ -188,7 +193,7 @@ describe('the store behind PgBouncer in transaction mode', () => {
     // PgBouncer's server connections opened before the first migration stored the limits (by the
     // migrations just above) keep the server's defaults until they are recycled: RECONNECT in its console,
     // as docs/operations.md says to do once after the first migration
-    const adminConsole = new pg.Client({ connectionString: bouncer.url('pgbouncer') })
+    const adminConsole = new pg.Client({ connectionString: bouncer.url('pgbouncer', { plain: true }) })
     await adminConsole.connect()
     await adminConsole.query('RECONNECT')
     await adminConsole.end()
