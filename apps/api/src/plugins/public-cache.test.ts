@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { eq } from 'drizzle-orm'
-import { products } from '../db/schema.ts'
+import { categories, products } from '../db/schema.ts'
 import { createStaff } from '../modules/staff/staff.service.ts'
 import { randomPhone, type Shop, startShop } from '../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../test/test-app.ts'
@@ -88,6 +88,18 @@ for (const target of TEST_TARGETS) {
       assert.equal(await total(), 3)
       await shop.database.db.update(products).set({ isActive: true }).where(eq(products.slug, 'scarf'))
       shop.app.publicCache.bump()
+    })
+
+    test('the category tree is read once until a staff write: a rename through the admin API shows at once', async () => {
+      const clothing = shop.catalogue.categories.clothing.id
+      const page = async () =>
+        (await shop.http('GET', `/api/v1/product/category/${clothing}?limit=1`, { headers: { 'cache-control': 'no-cache', 'accept-language': 'fr' } })).body.data.category
+      const before = await page()
+      await shop.database.db.update(categories).set({ nameFr: 'Renommé en douce' }).where(eq(categories.id, clothing))
+      assert.equal((await page()).name, before.name, 'kept: nothing went through the API')
+      const patch = await shop.http('PATCH', `/api/v1/admin/categories/${clothing}`, { cookie: staffCookie, body: { nameFr: 'Vêtements et plus' } })
+      assert.ok(patch.status < 300, `admin patch answered ${patch.status}: ${JSON.stringify(patch.body)}`)
+      assert.equal((await page()).name, 'Vêtements et plus')
     })
 
     test('the admin order total follows orders placed through the API at once', async () => {

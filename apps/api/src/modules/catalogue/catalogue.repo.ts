@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
 import { responsiveImage } from '../../http/media.ts'
+import { memoized } from '../../plugins/public-cache.ts'
 
 // The indexes are DESC NULLS LAST (drizzle's .desc()); a plain DESC is NULLS FIRST and cannot walk them, so
 // PostgreSQL sorted the whole table for page 1 (164 ms at 100 000 products, 0.2 ms with the index).
@@ -87,16 +88,24 @@ export async function listProductSummaries(
 
 export type CategoryRow = typeof categories.$inferSelect
 
-export async function listActiveCategories(db: Db): Promise<CategoryRow[]> {
-  return db
-    .select()
-    .from(categories)
-    .where(eq(categories.isActive, true))
-    .orderBy(asc(categories.position), asc(categories.nameFr))
+/**
+ * The active categories in their order, kept (memoized) until a staff write in this process and for 10 s at
+ * most (another process's edit): every category page, the category list and the rendered pages' menu read
+ * them, and a shop has a few dozen. The array is shared: callers never change it.
+ */
+export async function listActiveCategories(db: Db): Promise<readonly CategoryRow[]> {
+  return memoized(
+    db,
+    'catalogue:categories',
+    () => db.select().from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.position), asc(categories.nameFr)),
+    CATEGORIES_TTL_MS,
+  )
 }
 
+const CATEGORIES_TTL_MS = 10_000
+
 /** A category and every category below it (the tree is small: it is walked in memory). */
-export function subtreeIds(all: CategoryRow[], rootId: string): string[] {
+export function subtreeIds(all: readonly CategoryRow[], rootId: string): string[] {
   const ids = [rootId]
   for (let i = 0; i < ids.length; i++) {
     for (const child of all) if (child.parentId === ids[i]) ids.push(child.id)
@@ -104,7 +113,7 @@ export function subtreeIds(all: CategoryRow[], rootId: string): string[] {
   return ids
 }
 
-export function topLevel(all: CategoryRow[]): CategoryRow[] {
+export function topLevel(all: readonly CategoryRow[]): CategoryRow[] {
   return all.filter((c) => c.parentId === null)
 }
 

@@ -24,7 +24,7 @@ import { BEST_SELLERS_FIRST, findProducts, LATEST_FIRST } from './product-list.r
 import { type CategoryRow, inCategories, listActiveCategories, listProductSummaries, subtreeIds, topLevel } from './catalogue.repo.ts'
 
 /** An active category by id or slug. */
-function findCategory(all: CategoryRow[], idOrSlug: string): CategoryRow | undefined {
+function findCategory(all: readonly CategoryRow[], idOrSlug: string): CategoryRow | undefined {
   return all.find((c) => (isUuid(idOrSlug) && c.id === idOrSlug.toLowerCase()) || c.slug === idOrSlug)
 }
 

@@ -1,10 +1,10 @@
 import { type Locale, pickLocalized, type ProductDetailReply, type ProductSummary, sortSizes } from '@shop/shared'
-import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { isUuid } from '../../http/paging.ts'
-import { inCategories, listProductSummaries, newestFirst, PRODUCT_IMAGE_SIZE, summaryColumns, toProductSummary } from './catalogue.repo.ts'
+import { newestFirst, PRODUCT_IMAGE_SIZE, type SummaryRow, summaryColumns, toProductSummary } from './catalogue.repo.ts'
 
 const RELATED_LIMIT = 8
 
@@ -30,8 +30,9 @@ function fromJson<T>(value: unknown): T[] {
 
 /**
  * An active product by id or slug, with its variants, images, category and related products; null when
- * unknown. Two statements: the product (its card columns, category, and variants and photos as JSON
- * aggregates), then the related products of its category, which read `products` alone.
+ * unknown. One statement: the product's card columns and category, and as JSON aggregates its variants,
+ * its photos and the related products (the card columns of up to RELATED_LIMIT others of its category,
+ * newest first, on products_category_created_idx).
  */
 export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale): Promise<ProductDetailReply | null> {
   const key = isUuid(idOrSlug) ? or(eq(products.id, idOrSlug), eq(products.slug, idOrSlug)) : eq(products.slug, idOrSlug)
@@ -48,6 +49,13 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
         from variants v where v.product_id = "products"."id")`,
       images: sql<unknown>`(select coalesce(json_agg(json_build_object('path', i.path, 'widths', i.widths, 'color', i.color) order by i.position, i.created_at), '[]'::json)
         from product_images i where i.product_id = "products"."id")`,
+      // suggestions to buy instead: only products with a variant in stock (a card stock above 0)
+      related: sql<unknown>`(select coalesce(json_agg(json_build_object('id', r.id, 'slug', r.slug, 'nameAr', r.name_ar, 'nameFr', r.name_fr,
+          'price', r.price, 'compareAtPrice', r.compare_at_price, 'categoryId', r.category_id, 'createdAt', r.created_at, 'stock', r.card_stock,
+          'sizes', r.card_sizes, 'colors', r.card_colors, 'imagePath', r.card_image_path, 'imageWidths', r.card_image_widths)
+          order by r.created_at desc nulls last, r.id), '[]'::json)
+        from (select * from products r where r.is_active and r.category_id = "products"."category_id" and r.id <> "products"."id" and r.card_stock > 0
+          order by r.created_at desc nulls last, r.id limit ${RELATED_LIMIT}) r)`,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -60,12 +68,7 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
   const imageRows = fromJson<ImageJson>(row.images)
   const sizeOrder = sortSizes(variantRows.map((v) => v.size))
   variantRows.sort((a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size) || a.color.localeCompare(b.color))
-  // Related products are suggestions to buy instead: only those with a variant in stock (a card stock above 0).
-  const related: ProductSummary[] = await listProductSummaries(
-    db,
-    and(inCategories([row.categoryId]), ne(products.id, row.id), gt(products.cardStock, 0)),
-    { limit: RELATED_LIMIT, locale },
-  )
+  const related: ProductSummary[] = fromJson<SummaryRow>(row.related).map((card) => toProductSummary(card, locale))
   return {
     product: {
       ...summary,

@@ -8,8 +8,9 @@ import { TEST_TARGETS } from '../../test/test-app.ts'
 for (const target of TEST_TARGETS) {
   describe(`product detail on ${target}`, () => {
     let shop: Shop
+    let recording: string[] | null = null
     before(async () => {
-      shop = await startShop(target)
+      shop = await startShop(target, {}, { onQuery: (query) => recording?.push(query) })
     })
     after(async () => shop.close())
 
@@ -23,6 +24,20 @@ for (const target of TEST_TARGETS) {
       await shop.database.db.update(variants).set({ stock: 2 }).where(eq(variants.productId, shop.catalogue.coat.id))
       await shop.database.db.update(products).set({ isActive: true }).where(eq(products.id, shop.catalogue.coat.id))
       assert.deepEqual(await slugs(), ['coat'])
+    })
+
+    test('a product page is one statement, its related cards the same as the list shows them', async () => {
+      recording = []
+      const detail = await shop.http('GET', '/api/v1/product/scarf', { headers: { 'accept-language': 'fr' } })
+      const sent = recording
+      recording = null
+      assert.equal(detail.status, 200)
+      assert.equal(sent.length, 1, sent.join('\n\n'))
+      const [related] = detail.body.data.related
+      const listed = (await shop.http('GET', '/api/v1/product?limit=50', { headers: { 'accept-language': 'fr' } })).body.data.products.find(
+        (p: { slug: string }) => p.slug === 'coat',
+      )
+      assert.deepEqual(related, listed)
     })
   })
 }
