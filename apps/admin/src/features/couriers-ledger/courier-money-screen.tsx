@@ -1,6 +1,6 @@
 import { useLocale } from '@shop/client-kit'
 import { formatPrice, type ledgerRow, type statementReply } from '@shop/shared'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { z } from 'zod'
@@ -90,34 +90,27 @@ export function CourierMoneyScreen() {
                     <th scope="row" className={`${c.td} ${c.full} font-semibold`}>
                       <bdi>{account.name}</bdi>
                     </th>
-                    <td className={c.tdFigure}>
-                      <span className={c.label}>{t('money.delivered')}</span>
+                    <FigureCell label={t('money.delivered')}>
                       {figure(account, 'owed', t('money.delivered'), String(account.deliveredCount))}
-                    </td>
-                    <td className={c.tdFigure}>
-                      <span className={c.label}>{t('money.collected')}</span>
+                    </FigureCell>
+                    <FigureCell label={t('money.collected')}>
                       <bdi>{price(account.collected)}</bdi>
-                    </td>
-                    <td className={c.tdFigure}>
-                      <span className={c.label}>{t('money.fees')}</span>
+                    </FigureCell>
+                    <FigureCell label={t('money.fees')}>
                       <bdi>{price(account.fees)}</bdi>
-                    </td>
-                    <td className={c.tdFigure}>
-                      <span className={c.label}>{t('money.netDue')}</span>
+                    </FigureCell>
+                    <FigureCell label={t('money.netDue')}>
                       <bdi>{price(account.netDue)}</bdi>
-                    </td>
-                    <td className={c.tdFigure}>
-                      <span className={c.label}>{t('money.paidOut')}</span>
+                    </FigureCell>
+                    <FigureCell label={t('money.paidOut')}>
                       {figure(account, 'paid', t('money.paidOut'), price(account.paidOut))}
-                    </td>
-                    <td className={`${c.tdFigure} font-semibold`}>
-                      <span className={c.label}>{t('money.stillOwed')}</span>
+                    </FigureCell>
+                    <FigureCell label={t('money.stillOwed')} emphasis>
                       {figure(account, 'owed', t('money.stillOwed'), price(account.stillOwed))}
-                    </td>
-                    <td className={c.tdFigure}>
-                      <span className={c.label}>{t('money.returned')}</span>
+                    </FigureCell>
+                    <FigureCell label={t('money.returned')}>
                       {figure(account, 'returned', t('money.returned'), t('money.returnedValue', { count: account.returnedCount, fees: price(account.returnFees) }))}
-                    </td>
+                    </FigureCell>
                     <td className={`${c.td} ${c.full}`}>
                       <button type="button" className={buttonClass('secondary')} onClick={() => setImporting(importing?.accountId === account.accountId ? null : account)}>
                         {t('money.import')}
@@ -277,5 +270,15 @@ function StatementForm({ account, onClose }: { account: LedgerRow; onClose: () =
         </div>
       ) : null}
     </section>
+  )
+}
+
+/** One figure of a courier's row: its label shown above it on a phone (the table's header on a wide screen). */
+function FigureCell({ label, emphasis = false, children }: { label: string; emphasis?: boolean; children: ReactNode }) {
+  return (
+    <td className={emphasis ? `${c.tdFigure} font-semibold` : c.tdFigure}>
+      <span className={c.label}>{label}</span>
+      {children}
+    </td>
   )
 }
