@@ -82,5 +82,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // above the 5 s some tests give waitFor for a lazy page chunk: vitest's own 5 s default cut them first under a loaded run
+    testTimeout: 15_000,
   },
 }))
