@@ -1,7 +1,8 @@
 /**
  * Gzipped JavaScript per storefront route, from a build with a manifest (written to a temporary folder,
- * so apps/web/dist is left as the served build): the entry with its static imports, plus the route's
- * lazy chunk with its static imports (apps/web/src/app/routes.tsx lists which page is which chunk).
+ * so apps/web/dist is left as the served build): the entry with its static imports and the app it loads
+ * (main.tsx imports app/start.tsx once the page's photo is painted), plus the route's lazy chunk with its
+ * static imports (apps/web/src/app/routes.tsx lists which page is which chunk).
  */
 import { execFile } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
@@ -15,13 +16,14 @@ const run = promisify(execFile)
 interface ManifestChunk {
   file: string
   imports?: string[]
+  dynamicImports?: string[]
   isEntry?: boolean
 }
 
 export interface RouteJs {
   route: string
   source: string
-  /** Entry + route chunk + everything they import statically, gzipped (what the page needs to render). */
+  /** Entry + the app it loads + route chunk + everything they import statically, gzipped (what the page needs to answer to taps). */
   totalGzKb: number
   /** The route's own chunks beyond the entry. */
   routeGzKb: number
@@ -51,6 +53,8 @@ export async function routeJavaScript(repoRoot: string): Promise<{ routes: Route
     const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry) ?? 'index.html'
     const entryFiles = new Set<string>()
     closure(entryKey, entryFiles)
+    // the app the entry loads before the page answers to taps (not the pages routes.tsx loads lazily)
+    for (const app of manifest[entryKey]?.dynamicImports ?? []) closure(app, entryFiles)
     let entryBytes = 0
     for (const f of entryFiles) if (f.endsWith('.js')) entryBytes += await size(f)
 

@@ -39,10 +39,16 @@ export async function shopper(
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   // The server's HTML shows forms before the scripts have run; what a test types then would be lost as a
-  // shopper's would. Every full load waits for the page to be hydrated (RootLayout marks <html data-hydrated>).
+  // shopper's would. Every full load (and reload) waits for the page to be hydrated (RootLayout marks <html data-hydrated>).
   const load = page.goto.bind(page)
   page.goto = async (url, options) => {
     const reply = await load(url, options)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    return reply
+  }
+  const reload = page.reload.bind(page)
+  page.reload = async (options) => {
+    const reply = await reload(options)
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     return reply
   }

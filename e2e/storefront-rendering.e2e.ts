@@ -123,6 +123,78 @@ describe('server-rendered storefront', { concurrency: false }, () => {
     }
   })
 
+  test("the app's scripts are fetched once the page's photo has arrived, or after 2.5 s at most, and the page is then hydrated", async () => {
+    for (const photoArrives of [true, false]) {
+      const { context, page } = await shopper(browser, store.url, { locale: 'ar' })
+      const requested = new Map<string, number>()
+      const arrived = new Map<string, number>()
+      const started = Date.now()
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname
+        if (path.endsWith('.js') && !requested.has(path)) requested.set(path, Date.now() - started)
+      })
+      // a slow link: the photos take a second and a half, or never come
+      await page.route('**/media/products/**', async (route) => {
+        if (!photoArrives) return
+        await new Promise((resolve) => setTimeout(resolve, 1_500))
+        const reply = await route.fetch()
+        await route.fulfill({ response: reply })
+        arrived.set(new URL(route.request().url()).pathname, Date.now() - started)
+      })
+      try {
+        const reply = await page.goto(`/product/${product._id}`, { waitUntil: 'commit' })
+        const html = (await reply?.text()) ?? ''
+        // hydrated: RootLayout marks the page once it answers to taps
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 })
+        // the app (app/start.tsx) and the page's own modules, named by the server for the entry to preload
+        const app = [...requested.keys()].find((path) => /\/assets\/start-[\w-]+\.js$/.test(path))
+        const pageModules = /<meta name="page-modules" content="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? []
+        assert.ok(app, 'the app was fetched')
+        assert.ok(pageModules.length > 0, "the page names its modules")
+        const appAndPage = [app, ...pageModules].map((path) => ({ path, at: requested.get(path) }))
+        if (photoArrives) {
+          const main = new URL(await page.locator('main img[fetchpriority="high"]').first().evaluate((img: HTMLImageElement) => img.currentSrc)).pathname
+          const photo = arrived.get(main)
+          assert.ok(photo !== undefined, `the main photo ${main} arrived`)
+          for (const { path, at } of appAndPage) assert.ok(at !== undefined && at >= photo, `${path} (${at} ms) was asked for after the photo arrived (${photo} ms)`)
+        } else {
+          for (const { path, at } of appAndPage) assert.ok(at !== undefined && at >= 2_000, `without its photo the page still asks for ${path}, after the wait (${at} ms)`)
+        }
+      } finally {
+        await context.close()
+      }
+    }
+  })
+
+  test('what a shopper types into the quick-order form before the scripts arrive is kept once the page is hydrated', async () => {
+    const context = await browser.newContext({ baseURL: store.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    await context.addCookies([{ name: 'lang', value: 'ar', url: store.url }])
+    try {
+      const page = await context.newPage()
+      // a slow link: the app arrives three seconds after it is asked for
+      await page.route('**/assets/start-*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000))
+        await route.continue()
+      })
+      await page.goto(`/product/${product._id}`, { waitUntil: 'domcontentloaded' })
+      const form = page.locator('form').filter({ has: page.locator('input[name="phone"]') })
+      await form.locator('input[name="firstName"]').fill('أمين')
+      // an Arabic keyboard's digits: the hydrated form writes them as 0-9, which shows that its state took them
+      await form.locator('input[name="phone"]').fill('٠٦٦١٢٣٤٥٦٧')
+      assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated')), false, 'typed before hydration')
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 })
+      await form.locator('input[name="phone"]').waitFor()
+      await page.waitForFunction(() => (document.querySelector('input[name="phone"]') as HTMLInputElement | null)?.value === '0661234567')
+      // the form renders again as the shopper goes on: what was typed stays
+      await form.locator('input[name="lastName"]').fill('بن علي')
+      assert.equal(await form.locator('input[name="firstName"]').inputValue(), 'أمين')
+      assert.equal(await form.locator('input[name="phone"]').inputValue(), '0661234567')
+      assert.equal(await form.locator('input[name="lastName"]').inputValue(), 'بن علي')
+    } finally {
+      await context.close()
+    }
+  })
+
   test('a page whose HTML does not match what the browser renders is reported (the check above can fail)', async () => {
     const { context, page, errors } = await shopper(browser, store.url, { locale: 'fr' })
     try {

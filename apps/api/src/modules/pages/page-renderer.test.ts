@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { FastifyRequest } from 'fastify'
-import { fillTemplate, pageChunkPreloads, pageEtag, pageLocale } from './page-renderer.ts'
+import { fillTemplate, pageModulesMeta, pageEtag, pageLocale } from './page-renderer.ts'
 
 const request = (query: Record<string, unknown>, cookie?: string) =>
   ({ query, headers: cookie === undefined ? {} : { cookie } }) as unknown as FastifyRequest
@@ -28,7 +28,7 @@ test('the template gets the language, the direction, the rendered mark, the page
   assert.match(html, /<div id="root"><main>\$& page<\/main><\/div><script id="rendered-state" type="application\/json">\{"q":1\}<\/script><script type="module" fetchpriority="low"/)
 })
 
-test("a page's preloads are its chunk and what it imports beyond the entry", () => {
+test("a page's modules are its chunk and what it imports beyond the entry", () => {
   const manifest = {
     'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
     '_shared.js': { file: 'assets/shared.js' },
@@ -37,10 +37,10 @@ test("a page's preloads are its chunk and what it imports beyond the entry", () 
     'assets/style.css': { file: 'assets/style.css' },
   }
   assert.equal(
-    pageChunkPreloads(manifest, 'product'),
-    '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/product.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/form.js">',
+    pageModulesMeta(manifest, 'product'),
+    '<meta name="page-modules" content="/assets/product.js /assets/form.js">',
   )
-  assert.equal(pageChunkPreloads(manifest, 'unknown'), '')
+  assert.equal(pageModulesMeta(manifest, 'unknown'), '')
 })
 
 test('the ETag follows the HTML', () => {

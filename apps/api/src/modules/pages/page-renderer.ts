@@ -48,10 +48,11 @@ interface ManifestChunk {
 }
 
 /**
- * `<link rel="modulepreload">` tags for a page's own chunk (routes.tsx `handle.page`) and what it imports beyond
- * the entry: fetched with the entry rather than once the entry has run, so the page answers to taps sooner.
+ * `<meta name="page-modules">`: a page's own chunk (routes.tsx `handle.page`) and what it imports beyond the entry.
+ * The storefront's entry (main.tsx) preloads them with the app once the page's photo is painted, so the page's
+ * chunk does not wait for the app to have run, and no script takes the photo's bandwidth before then.
  */
-export function pageChunkPreloads(manifest: Record<string, ManifestChunk>, page: string): string {
+export function pageModulesMeta(manifest: Record<string, ManifestChunk>, page: string): string {
   const closure = (key: string, into: Set<string>) => {
     const chunk = manifest[key]
     if (!chunk || into.has(chunk.file)) return
@@ -62,10 +63,8 @@ export function pageChunkPreloads(manifest: Record<string, ManifestChunk>, page:
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, entry)
   const files = new Set<string>(entry)
   closure(`src/app/routes/${page}.tsx`, files)
-  return [...files]
-    .filter((file) => !entry.has(file) && file.endsWith('.js'))
-    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
-    .join('')
+  const modules = [...files].filter((file) => !entry.has(file) && file.endsWith('.js')).map((file) => `/${file}`)
+  return modules.length ? `<meta name="page-modules" content="${modules.join(' ')}">` : ''
 }
 
 /** The built storefront's manifest, or null (a build without one: no page preloads). */
@@ -138,8 +137,9 @@ export function injectTransport(
 }
 
 /**
- * The page is already drawn by its HTML: its scripts only make it answer to taps. They are asked for at low
- * priority, so on a slow link the photo the shopper looks at (`fetchpriority="high"`) gets the bandwidth first.
+ * The page is already drawn by its HTML: its scripts only make it answer to taps. The small entry is asked for
+ * at low priority, so on a slow link the photo the shopper looks at (`fetchpriority="high"`) gets the bandwidth
+ * first; the entry then waits for that photo to be painted before it fetches the app (main.tsx).
  */
 export function withScriptsAfterPhoto(html: string): string {
   return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, (_match, tag: string) => `<${tag} fetchpriority="low"`)

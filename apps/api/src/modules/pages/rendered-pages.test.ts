@@ -70,7 +70,7 @@ for (const target of TEST_TARGETS) {
       assert.match(ar.body, /<html lang="ar" dir="rtl" data-rendered>/)
       assert.match(ar.body, /<div id="root"><h1>حِذاءٌ جلدي أنيـق<\/h1>/, 'the Arabic name, read through the API in process')
       assert.match(ar.body, /<script id="rendered-state" type="application\/json">\{"price":8900\}<\/script>/)
-      assert.match(ar.body, /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/product\.js"><\/head>/, "the page's chunk is preloaded")
+      assert.match(ar.body, /<meta name="page-modules" content="\/assets\/product\.js"><\/head>/, "the page's chunk is named for the entry to preload")
       const fr = await get(`/product/${derby.id}`, { cookie: 'lang=fr' })
       assert.match(fr.body, /<html lang="fr" dir="ltr" data-rendered>/)
       assert.doesNotMatch(fr.body, /حِذاءٌ/)

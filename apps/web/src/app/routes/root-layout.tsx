@@ -7,6 +7,7 @@ import { SiteFooter } from '../layout/site-footer.tsx'
 import { SiteHeader } from '../layout/site-header.tsx'
 import { PixelsLoader } from '../../features/pixels/components/pixels-loader.tsx'
 import { useShopName } from '../../lib/shop-settings.ts'
+import { giveBackKeptFields } from '../../lib/typed-before-hydration.ts'
 
 /**
  * The API answers in the page's language (category names, cart lines, wilayas...): after a switch,
@@ -24,10 +25,12 @@ function useRefetchOnLanguageChange() {
 
 /**
  * `<html data-hydrated>` once the page answers to taps (the server's HTML is on screen before that): what the
- * browser tests wait for before they type, and a hook for styles that need the scripts.
+ * browser tests wait for, and a hook for styles that need the scripts. What the shopper typed into the server's
+ * forms before then is given back to the hydrated forms first.
  */
 function useHydratedMark() {
   useEffect(() => {
+    giveBackKeptFields(document)
     document.documentElement.setAttribute('data-hydrated', '')
   }, [])
 }
