@@ -35,7 +35,12 @@ before(async () => {
     })
   const move = async (id: string, status: string) => {
     const page = await storeApi<{ order: { version: number } }>(store.url, `/admin/orders/${id}`, { cookie })
-    await storeApi(store.url, `/admin/orders/${id}/status`, { method: 'POST', cookie, body: { status, version: page.order.version } })
+    // confirmed on the phone: after a first refused parcel the phone is a high risk, which must be called
+    if (status === 'confirmed') {
+      await storeApi(store.url, `/admin/orders/${id}/call`, { method: 'POST', cookie, body: { outcome: 'confirmed', version: page.order.version } })
+    } else {
+      await storeApi(store.url, `/admin/orders/${id}/status`, { method: 'POST', cookie, body: { status, version: page.order.version } })
+    }
   }
   // two parcels refused at the door, then two new orders the same day
   for (let i = 0; i < 2; i++) {

@@ -1,4 +1,4 @@
-import { type Locale, pickLocale, translate } from '@shop/shared'
+import { isLocale, type Locale, pickLocale, translate } from '@shop/shared'
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -45,7 +45,9 @@ type SuccessData<ReplyType> = unknown extends ReplyType ? unknown : ReplyType ex
 export const envelope = fp(async (app: FastifyInstance) => {
   app.decorateRequest('locale', 'ar')
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    request.locale = pickLocale(request.headers['accept-language'])
+    // `?lang=` for what a plain link downloads (a CSV export: a link sends no Accept-Language of the app's choosing)
+    const lang = (request.query as Record<string, unknown> | undefined)?.lang
+    request.locale = isLocale(lang) ? lang : pickLocale(request.headers['accept-language'])
   })
   app.decorateReply('ok', function ok(this: FastifyReply, data: unknown, messageKey?: string) {
     const message = messageKey ? translate(this.request.locale, messageKey) : undefined

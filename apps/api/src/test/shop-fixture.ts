@@ -113,7 +113,7 @@ function client(app: FastifyInstance) {
     const json = res.headers['content-type']?.toString().includes('json') ? (res.json() as any) : undefined
     const setCookie = res.headers['set-cookie']
     const cookies = (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((c) => c.split(';')[0]).join('; ')
-    return { status: res.statusCode, body: json, headers: res.headers, cookie: cookies }
+    return { status: res.statusCode, body: json, text: res.body, headers: res.headers, cookie: cookies }
   }
 }
 

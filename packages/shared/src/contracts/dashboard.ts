@@ -38,3 +38,70 @@ export const dashboardFigures = z.object({
   last30Days: z.array(dayFigures),
 })
 export type DashboardFigures = z.output<typeof dashboardFigures>
+
+/**
+ * `GET /admin/dashboard/call-figures?from&to`: the confirmation calls and what became of the orders, over shop
+ * days in Algeria (`from` and `to` included; the last 30 days when not given).
+ */
+export const callFiguresQuery = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+})
+
+/** A share between 0 and 1, or null when there is nothing to divide by. */
+const rate = z.number().min(0).max(1).nullable()
+
+/** One agent's calls on one day: every call outcome they recorded that day. */
+export const agentDayFigures = z.object({
+  date: isoDay,
+  staffId: z.string(),
+  staffName: z.string(),
+  calls: count,
+  /** Orders they called that day. */
+  ordersCalled: count,
+  /** Of those, the orders they confirmed. */
+  confirmed: count,
+  /** confirmed / ordersCalled. */
+  confirmationRate: rate,
+  /** Orders whose first call they made that day, and the mean wait from the order to that call, in minutes. */
+  firstCalls: count,
+  minutesToFirstCall: z.number().nullable(),
+})
+export type AgentDayFigures = z.output<typeof agentDayFigures>
+
+/** The orders placed in the period with one wilaya, one product or one source. */
+export const outcomeFigures = z.object({
+  /** The wilaya's code, the product's id or the source ('storefront', 'whatsapp'...). */
+  key: z.string(),
+  /** The wilaya's or the product's name (the source's key for sources). */
+  label: z.object({ ar: z.string(), fr: z.string() }),
+  orders: count,
+  /** Orders that were confirmed (even if cancelled afterwards). */
+  confirmed: count,
+  /** Orders handed to delivery: shipped, out for delivery, delivered or returned. */
+  shipped: count,
+  delivered: count,
+  returned: count,
+  /** confirmed / orders, delivered / shipped, returned / shipped. */
+  confirmationRate: rate,
+  deliveryRate: rate,
+  returnRate: rate,
+})
+export type OutcomeFigures = z.output<typeof outcomeFigures>
+
+export const callFigures = z.object({
+  from: isoDay,
+  to: isoDay,
+  /** Newest day first, then the agent's name. */
+  agents: z.array(agentDayFigures),
+  /** Most orders first. */
+  byWilaya: z.array(outcomeFigures),
+  byProduct: z.array(outcomeFigures),
+  bySource: z.array(outcomeFigures),
+})
+export type CallFigures = z.output<typeof callFigures>
+
+/** `GET /admin/dashboard/call-figures.csv?table&from&to`: one of the four tables as CSV. */
+export const CALL_FIGURES_TABLES = ['agents', 'wilayas', 'products', 'sources'] as const
+export type CallFiguresTable = (typeof CALL_FIGURES_TABLES)[number]
+export const callFiguresCsvQuery = callFiguresQuery.extend({ table: z.enum(CALL_FIGURES_TABLES) })

@@ -33,6 +33,7 @@ export const en = {
     NO_STOPDESK: 'No stop desk in this wilaya: home delivery only.',
     IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different order.',
     ORDER_NOT_ACCEPTED: 'We cannot take this order online. Please call the shop to place it.',
+    CALL_REQUIRED: 'This order is high risk: confirm it by a call (outcome “Confirmed”) or through the customer’s confirmation link.',
     MERGE_NOT_ALLOWED: 'These two orders cannot be merged (same phone, both still open, two different orders).',
     NO_COURIER: "No courier account ships to this wilaya. Set one up in the couriers' settings.",
     NOT_READY_TO_SHIP: 'Only confirmed or processing orders can be shipped.',
@@ -78,6 +79,8 @@ export const en = {
   validation: {
     required: 'This field is required.',
     invalid: 'This value is not valid.',
+    periodBackwards: 'The end date is before the start date.',
+    periodTooLong: 'A period covers 366 days at most.',
     tooShort: 'Must be at least {{min}} characters.',
     tooLong: 'Must be at most {{max}} characters.',
     tooSmall: 'Must be at least {{min}}.',

@@ -35,6 +35,7 @@ export const fr: Messages = {
     NO_STOPDESK: 'Pas de point relais dans cette wilaya : livraison à domicile uniquement.',
     IDEMPOTENCY_KEY_REUSED: 'Cette clé de requête a déjà servi pour une autre commande.',
     ORDER_NOT_ACCEPTED: 'Nous ne pouvons pas enregistrer cette commande en ligne. Appelez la boutique pour la passer.',
+    CALL_REQUIRED: 'Cette commande présente un risque élevé : confirmez-la par un appel (issue « Confirmée ») ou par le lien de confirmation du client.',
     MERGE_NOT_ALLOWED: 'Ces deux commandes ne peuvent pas être fusionnées (même numéro, toutes deux encore ouvertes, deux commandes différentes).',
     NO_COURIER: 'Aucun compte de livreur ne dessert cette wilaya. Configurez-en un dans les réglages des livreurs.',
     NOT_READY_TO_SHIP: 'Seules les commandes confirmées ou en préparation peuvent être expédiées.',
@@ -80,6 +81,8 @@ export const fr: Messages = {
   validation: {
     required: 'Ce champ est obligatoire.',
     invalid: "Cette valeur n'est pas valide.",
+    periodBackwards: 'La date de fin précède la date de début.',
+    periodTooLong: 'Une période couvre au plus 366 jours.',
     tooShort: 'Au moins {{min}} caractères.',
     tooLong: 'Au plus {{max}} caractères.',
     tooSmall: 'Au moins {{min}}.',

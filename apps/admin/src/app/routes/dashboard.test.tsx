@@ -1,9 +1,13 @@
-import { formatPrice, ORDER_STATUSES } from '@shop/shared'
+import { fixture } from '@shop/client-kit'
+import { callFigures, formatPrice, ORDER_STATUSES } from '@shop/shared'
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, test, vi } from 'vitest'
 import { FIGURES, OWNER, SHOP } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { stubApi } from '../../test/stub-api.ts'
+
+// The call centre's section at the foot of the page, quiet here: its own tests sit beside it.
+const CALL_FIGURES = fixture(callFigures, { from: '2025-10-23', to: '2025-11-21', agents: [], byWilaya: [], byProduct: [], bySource: [] })
 
 // Prices keep their narrow no-break spaces: compare the text exactly as formatPrice wrote it.
 const exact = { normalizer: (text: string) => text }
@@ -21,6 +25,7 @@ function stubDashboard(overrides: Parameters<typeof stubApi>[0] = {}) {
     '/admin/auth/me': { data: { staff: OWNER } },
     '/admin/dashboard': { data: FIGURES },
     '/settings': { data: SHOP },
+    '/admin/dashboard/call-figures': { data: CALL_FIGURES },
     ...overrides,
   })
 }
@@ -147,6 +152,7 @@ describe('dashboard chart', () => {
       '/admin/auth/me': { data: { staff: OWNER } },
       '/admin/dashboard': { data: { ...FIGURES, last30Days } },
       '/settings': { data: SHOP },
+      '/admin/dashboard/call-figures': { data: CALL_FIGURES },
     })
     renderApp({ locale: 'fr' })
     const chart = await screen.findByRole('region', { name: '30 derniers jours' })
@@ -160,6 +166,7 @@ describe('dashboard chart', () => {
       '/admin/auth/me': { data: { staff: OWNER } },
       '/admin/dashboard': { data: FIGURES },
       '/settings': { data: SHOP },
+      '/admin/dashboard/call-figures': { data: CALL_FIGURES },
     })
     renderApp({ locale: 'fr' })
     await screen.findByText('Commandes du jour')

@@ -47,7 +47,7 @@ describe('bulk actions on the order list', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Choisir toutes les commandes de la page' }, { timeout: 5000 }))
     const bar = screen.getByRole('toolbar', { name: '2 commandes sélectionnées' })
     // the courier CSV of exactly the ticked orders
-    expect(within(bar).getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toBe('/api/v1/admin/orders/export.csv?ids=o-1,o-2')
+    expect(within(bar).getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toBe('/api/v1/admin/orders/export.csv?ids=o-1,o-2&lang=fr')
     fireEvent.click(within(bar).getByRole('button', { name: 'Confirmer' }))
     const result = await screen.findByRole('region', { name: 'Résultat' })
     expect(within(result).getByText('1 commande traitée')).toBeTruthy()

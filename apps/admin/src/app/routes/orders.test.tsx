@@ -88,7 +88,7 @@ describe('orders list', () => {
       'Sans statut choisi, le CSV contient les commandes prêtes à expédier (confirmées et en préparation).',
     )
     expect(exportLink.getAttribute('href')).toBe(
-      '/api/v1/admin/orders/export.csv?wilaya=16&paymentMethod=ccp&search=0551234567',
+      '/api/v1/admin/orders/export.csv?wilaya=16&paymentMethod=ccp&search=0551234567&lang=fr',
     )
   })
 

@@ -111,6 +111,75 @@ for (const target of TEST_TARGETS) {
       assert.deepEqual(lines.map((l) => `${l.kind}:${l.action}`).sort(), ['blacklist:create', 'blacklist:delete'])
     })
 
+    test('a high-risk order must be confirmed by a call when the owner says so: a status move or a bulk confirm is refused with its reason', async () => {
+      const scarf = shop.catalogue.scarf.variants[0]!.id
+      // one parcel refused at the door: a high risk (past_returns, 2 points)
+      const phone = randomPhone()
+      await insertOrder(db(), [{ variantId: scarf, quantity: 1 }], { phone, status: 'returned', createdAt: hoursAgo(24 * 20) })
+      const risky = await insertOrder(db(), [{ variantId: scarf, quantity: 1 }], { phone })
+      const plain = await insertOrder(db(), [{ variantId: scarf, quantity: 1 }])
+      const card = await admin('GET', `/customers/${phone}?orderId=${risky.id}`)
+      assert.deepEqual([card.body.data.customer.risk.level, card.body.data.customer.risk.action], ['high', 'must_call'])
+      const historyCount = async (id: string) => (await db().select({ n: count() }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)))[0]?.n
+      const versionOf = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!.version
+      const statusOf = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!.status
+
+      const before = await historyCount(risky.id)
+      const moved = await admin('POST', `/orders/${risky.id}/status`, { status: 'confirmed', version: await versionOf(risky.id) }, shop.ownerCookie)
+      assert.equal(moved.status, 422, JSON.stringify(moved.body))
+      assert.equal(moved.body.code, 'CALL_REQUIRED')
+      assert.equal(await statusOf(risky.id), 'pending')
+      assert.equal(await historyCount(risky.id), before, 'nothing written')
+
+      const bulk = await admin('POST', '/orders/bulk', { action: 'confirm', ids: [risky.id, plain.id] })
+      const results = new Map(bulk.body.data.results.map((r: { id: string }) => [r.id, r]))
+      assert.equal((results.get(risky.id) as { error: { code: string } }).error.code, 'CALL_REQUIRED')
+      assert.equal((results.get(plain.id) as { ok: boolean }).ok, true, 'an order without risk is confirmed in the same bulk action')
+
+      // the call confirms it
+      const called = await admin('POST', `/orders/${risky.id}/call`, { outcome: 'confirmed', version: await versionOf(risky.id) }, shop.agentCookie)
+      assert.equal(called.status, 200, JSON.stringify(called.body))
+      assert.equal(await statusOf(risky.id), 'confirmed')
+
+      // the owner may let high-risk orders be confirmed without a call
+      const other = await insertOrder(db(), [{ variantId: scarf, quantity: 1 }], { phone })
+      await db().update(shopSettings).set({ riskHighMustCall: false })
+      try {
+        const free = await admin('POST', `/orders/${other.id}/status`, { status: 'confirmed', version: await versionOf(other.id) }, shop.ownerCookie)
+        assert.equal(free.status, 200, JSON.stringify(free.body))
+      } finally {
+        await db().update(shopSettings).set({ riskHighMustCall: true })
+      }
+    })
+
+    test('a very high risk is refused cash on delivery but may pay in advance; a blacklisted phone is refused whatever the payment', async () => {
+      await db().update(shopSettings).set({ riskVeryHighAction: 'refuse', ccpDetails: 'CCP 0012345678 clé 90' })
+      try {
+        const phone = randomPhone()
+        const scarf = shop.catalogue.scarf.variants[0]!.id
+        for (const days of [40, 30, 20]) await insertOrder(db(), [{ variantId: scarf, quantity: 1 }], { phone, status: 'returned', createdAt: hoursAgo(24 * days) })
+        const body = (paymentMethod: string, customerPhone = phone) => ({
+          orderItems: [{ productId: shop.catalogue.derby.id, quantity: 1, size: '42', color: 'brown' }],
+          customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: customerPhone },
+          shippingAddress: { wilayaId: '16', communeId: commune, type: 'domicil', address: '12 rue Didouche Mourad' },
+          paymentMethod,
+        })
+        const place = async (payload: unknown) => shop.http('POST', '/api/v1/order/guest', { headers: { 'x-session-id': await shop.guestSession() }, body: payload })
+        const cod = await place(body('cash_on_delivery'))
+        assert.equal(cod.status, 422, JSON.stringify(cod.body))
+        assert.equal(cod.body.code, 'ORDER_NOT_ACCEPTED')
+        const ccp = await place(body('ccp'))
+        assert.equal(ccp.status, 201, JSON.stringify(ccp.body))
+
+        const listed = randomPhone()
+        await admin('POST', '/blacklist', { phone: listed, reason: 'Fake orders' })
+        const blacklisted = await place(body('ccp', listed))
+        assert.equal(blacklisted.body.code, 'ORDER_NOT_ACCEPTED', JSON.stringify(blacklisted.body))
+      } finally {
+        await db().update(shopSettings).set({ riskVeryHighAction: 'hold', ccpDetails: null })
+      }
+    })
+
     test('a blacklisted phone is refused at checkout with a neutral message and nothing written (guest and client, with a coupon)', async () => {
       await db().update(shopSettings).set({ riskVeryHighAction: 'refuse' })
       const phone = randomPhone()

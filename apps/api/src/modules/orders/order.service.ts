@@ -155,10 +155,11 @@ async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
     discount = checked.discount
   }
   const total = priced.subtotal - discount + priced.deliveryFee
-  // the phone's risk from the shop's own history (packages/shared/src/risk.ts): a very high risk (a blacklisted
-  // phone among them) is refused with a neutral message, or kept on hold, as the shop's settings say
+  // the phone's risk from the shop's own history (packages/shared/src/risk.ts): a very high risk is refused cash on
+  // delivery with a neutral message (paid in advance it may still order), or kept on hold, as the shop's settings
+  // say; a blacklisted phone is refused whatever the payment
   const risk = riskOf(priced.riskFacts, priced.settings, { total })
-  if (risk.action === 'refuse') throw new AppError('ORDER_NOT_ACCEPTED')
+  if (risk.action === 'refuse' && (input.paymentMethod === 'cash_on_delivery' || priced.riskFacts.blacklisted)) throw new AppError('ORDER_NOT_ACCEPTED')
   return { ...priced, discount, total, coupon, onHold: risk.action === 'hold' }
 }
 

@@ -24,6 +24,8 @@ import {
 } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { type Actor, writeAudit } from '../audit/audit.service.ts'
+import { findRiskFacts } from '../customers/customers.repo.ts'
+import { riskOf } from '../customers/customers.service.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
 import { queueConversions } from '../pixels/conversions.ts'
 
@@ -185,15 +187,28 @@ export const paidOnDelivery = (row: Pick<OrderRow, 'paymentMethod' | 'paymentSta
  * Moves the order to another status when the shared move table allows it; puts the stock back when
  * `restocksOnMove` says so. A cash-on-delivery order reaching delivered is marked paid in the same transaction.
  */
+/**
+ * When the owner says high-risk orders must be called (settings, risk section), such an order is confirmed by a
+ * call (the "confirmed" outcome) or by the customer through the confirmation link, never by a plain status move
+ * or a bulk confirm.
+ */
+async function requireCallWhenHighRisk(tx: Db, row: OrderRow): Promise<void> {
+  const settings = await getShopSettings(tx)
+  if (!settings.riskHighMustCall) return
+  const risk = riskOf(await findRiskFacts(tx, row.phone), settings, { total: row.total, orderId: row.id })
+  if (risk.action === 'must_call') throw new AppError('CALL_REQUIRED')
+}
+
 export async function moveOrder(db: Db, cmd: MoveCommand): Promise<OrderRow> {
   return changeOrder(
     db,
     cmd.orderId,
     cmd.version,
-    async (_tx, row) => {
+    async (tx, row) => {
       if (!canMoveOrder(row.status as OrderStatus, cmd.to, 'staff')) {
         throw new AppError('STATUS_MOVE_NOT_ALLOWED', { params: { from: row.status, to: cmd.to } })
       }
+      if (cmd.to === 'confirmed') await requireCallWhenHighRisk(tx, row)
       return paidOnDelivery(row, cmd.to) ? { status: cmd.to, paymentStatus: 'paid', paidAt: sql`now()` } : { status: cmd.to }
     },
     async (tx, before) => {

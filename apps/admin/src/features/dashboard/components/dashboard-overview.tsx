@@ -2,8 +2,10 @@ import { useLocale } from '@shop/client-kit'
 import { formatPrice, REVENUE_GROUPS, type RevenueGroup } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
+import { useCan } from '../../../lib/use-can.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { useDashboard } from '../api/use-dashboard.ts'
+import { CallFigures } from './call-figures.tsx'
 import { DashboardSkeleton } from './dashboard-skeleton.tsx'
 import { FigureCard } from './figure-card.tsx'
 import { LowStockTable } from './low-stock-table.tsx'
@@ -25,6 +27,8 @@ export function DashboardOverview() {
   const { t } = useTranslation('dashboard')
   const locale = useLocale()
   const dashboard = useDashboard()
+  // the agents' figures are for those who run the shop (the API answers them to managers and the owner)
+  const canSeeCallFigures = useCan('orders.manage')
   const errorMessage = useErrorMessage(dashboard.error)
 
   if (!dashboard.data) {
@@ -77,6 +81,7 @@ export function DashboardOverview() {
         <OrdersByStatusTable counts={figures.ordersByStatus} />
         <LowStockTable items={figures.lowStock} />
       </div>
+      {canSeeCallFigures ? <CallFigures /> : null}
     </div>
   )
 }

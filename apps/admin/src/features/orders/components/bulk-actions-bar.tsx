@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { type BulkOrdersBody, type BulkOrdersReply, can, canMoveOrderAs, ORDER_STATUSES, type OrderStatus } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -28,6 +29,7 @@ const BULK_TARGETS = ORDER_STATUSES.filter((s) => s !== 'pending' && s !== 'dele
  */
 export function BulkActionsBar({ selected, listSearch, canExport, onClear }: BulkActionsBarProps) {
   const { t } = useTranslation(['orders', 'common'])
+  const locale = useLocale()
   const role = useStaff().data?.role
   const bulk = useBulkOrders()
   const bulkShip = useBulkShip()
@@ -110,7 +112,7 @@ export function BulkActionsBar({ selected, listSearch, canExport, onClear }: Bul
             {t('select.printSlips', { count: ids.length })}
           </Link>
           {canExport ? (
-            <a href={`/api/v1/admin/orders/export.csv?ids=${ids.join(',')}`} download className={buttonClass('secondary')}>
+            <a href={`/api/v1/admin/orders/export.csv?ids=${ids.join(',')}&lang=${locale}`} download className={buttonClass('secondary')}>
               {t('bulk.export')}
             </a>
           ) : null}

@@ -1,3 +1,4 @@
+import { useLocale } from '@shop/client-kit'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -21,7 +22,9 @@ export function OrdersOverview() {
   const [search, setSearch] = useSearchParams()
   const orders = useOrders(listQuery(search))
   const errorMessage = useErrorMessage(orders.error)
-  const exportQuery = filterQuery(search)
+  const locale = useLocale()
+  // the CSV's headers and labels in the back office's language (a plain link sends no Accept-Language of ours)
+  const exportQuery = [filterQuery(search), `lang=${locale}`].filter(Boolean).join('&')
   // ticked orders, kept across pages and filters until printed or cleared: their slips print together
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
   const select = (ids: string[], isSelected: boolean) =>
@@ -48,7 +51,7 @@ export function OrdersOverview() {
         </Link>
         {canExport ? (
           <a
-            href={`/api/v1/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ''}`}
+            href={`/api/v1/admin/orders/export.csv?${exportQuery}`}
             download
             aria-describedby={search.get('status') ? undefined : 'orders-export-hint'}
             className={buttonClass('secondary')}
