@@ -34,7 +34,14 @@ async function settled(promise: Promise<void>): Promise<boolean> {
 
 function renderedPage(photo?: { complete: boolean }) {
   document.documentElement.setAttribute('data-rendered', '')
-  document.body.innerHTML = '<main><img fetchpriority="low" src="/media/other.webp"><img fetchpriority="high" src="/media/main.webp"></main>'
+  const main = document.createElement('main')
+  for (const [priority, src] of [['low', '/media/other.webp'], ['high', '/media/main.webp']] as const) {
+    const img = document.createElement('img')
+    img.setAttribute('fetchpriority', priority)
+    img.src = src
+    main.append(img)
+  }
+  document.body.replaceChildren(main)
   const img = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]') as HTMLImageElement
   if (photo) Object.defineProperty(img, 'complete', { value: photo.complete, configurable: true })
   else img.remove()
@@ -43,8 +50,8 @@ function renderedPage(photo?: { complete: boolean }) {
 
 afterEach(() => {
   document.documentElement.removeAttribute('data-rendered')
-  document.body.innerHTML = ''
-  document.head.innerHTML = ''
+  document.body.replaceChildren()
+  document.head.replaceChildren()
 })
 
 describe('the storefront scripts start after the main photo is painted', () => {

@@ -2,11 +2,12 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { giveBackTypedFields, readTypedFields } from './typed-before-hydration.ts'
 
 afterEach(() => {
-  document.body.innerHTML = ''
+  document.body.replaceChildren()
 })
 
 function page() {
-  document.body.innerHTML = `
+  // the server's HTML of two forms, as a document fragment
+  document.body.replaceChildren(document.createRange().createContextualFragment(`
     <form><input name="q" value=""></form>
     <form>
       <input name="firstName" value="">
@@ -17,7 +18,8 @@ function page() {
       <select name="wilaya"><option value="">-</option><option value="16">Alger</option></select>
       <textarea name="notes"></textarea>
       <input name="email" value="" disabled>
-    </form>`
+    </form>`),
+  )
   return document.forms[1] as HTMLFormElement
 }
 
