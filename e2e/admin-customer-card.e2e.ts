@@ -87,3 +87,24 @@ test('an agent’s phone in Arabic shows the customer card with its risk reasons
   assert.deepEqual(takeCspViolations(), [])
   await context.close()
 })
+
+test('the order list says, before the download, that the courier CSV leaves out the ticked order kept on hold', async () => {
+  // ticking orders is a desk's work: the list has its checkboxes on a wide screen
+  const context = await browser.newContext({ baseURL: store.url, viewport: { width: 1280, height: 900 } })
+  watchCsp(context)
+  await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'ar'))
+  const [name, value] = cookie.split(';')[0]!.split('=') as [string, string]
+  await context.addCookies([{ name, value, url: store.url }])
+  const page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  const held = await storeApi<{ order: { trackingNumber: string; onHold: boolean } }>(store.url, `/admin/orders/${lastOrder}`, { cookie })
+  assert.equal(held.order.onHold, true)
+  await page.goto(`/admin/orders?search=${CUSTOMER}`)
+  await page.getByRole('checkbox', { name: new RegExp(held.order.trackingNumber) }).check()
+  const note = page.locator('#bulk-export-left-out')
+  await note.waitFor()
+  const text = (await note.textContent()) ?? ''
+  assert.ok(text.includes(held.order.trackingNumber) && text.includes('معلّقة للتحقق'), text)
+  assert.deepEqual(takeCspViolations(), [])
+  await context.close()
+})

@@ -545,6 +545,23 @@ export type OrderPage = z.output<typeof orderPage>
 /** The courier CSV (text/csv). */
 export const orderExportCsv = z.string()
 
+/** `GET /admin/orders/export-check?ids=`: which ticked orders the courier CSV takes, and why the others are left out. */
+export const orderExportCheckQuery = z.object({ ids: orderExportQuery.shape.ids.unwrap() })
+export const EXPORT_LEFT_OUT_REASONS = ['on_hold', 'blacklisted'] as const
+export const orderExportCheck = z.object({
+  orders: z.array(
+    z.object({
+      _id: z.string(),
+      trackingNumber: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      /** In the CSV (ticked orders go whatever their status) unless kept on hold or of a blacklisted phone. */
+      included: z.boolean(),
+      reason: z.enum(EXPORT_LEFT_OUT_REASONS).nullable(),
+    }),
+  ),
+})
+export type OrderExportCheck = z.output<typeof orderExportCheck>
+
 // ---------------------------------------------------------------- editing an order, manual orders, bulk actions
 
 /** A line of an edited order: a variant of a product (its size and colour) and how many. */

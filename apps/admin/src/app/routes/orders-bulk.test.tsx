@@ -23,6 +23,15 @@ function stub(staff = OWNER) {
     '/location/states': { data: { states: [], division: 58 } },
     '/admin/orders': { data: LIST },
     '/admin/staff/assignees': { data: { staff: [{ _id: 'a-1', name: 'Nadia Cherif', role: 'agent' }] } },
+    // the second ticked order is kept on hold: the courier CSV leaves it out
+    '/admin/orders/export-check': {
+      data: {
+        orders: [
+          { _id: 'o-1', trackingNumber: 'KH-240117-0042', status: 'pending', included: true, reason: null },
+          { _id: 'o-2', trackingNumber: 'KH-240117-0043', status: 'shipped', included: false, reason: 'on_hold' },
+        ],
+      },
+    },
     '/admin/orders/bulk': ({ body }) => {
       const { ids } = body as BulkOrdersBody
       return {
@@ -48,6 +57,10 @@ describe('bulk actions on the order list', () => {
     const bar = screen.getByRole('toolbar', { name: '2 commandes sélectionnées' })
     // the courier CSV of exactly the ticked orders
     expect(within(bar).getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toBe('/api/v1/admin/orders/export.csv?ids=o-1,o-2&lang=fr')
+    // and which of them it will leave out, said before the download
+    const leftOut = await screen.findByText(/1 commande cochée ne sera pas dans le CSV/)
+    expect(leftOut.textContent).toContain('KH-240117-0043 (en attente de vérification)')
+    expect(within(bar).getByRole('link', { name: 'Exporter en CSV' }).getAttribute('aria-describedby')).toBe(leftOut.id)
     fireEvent.click(within(bar).getByRole('button', { name: 'Confirmer' }))
     const result = await screen.findByRole('region', { name: 'Résultat' })
     expect(within(result).getByText('1 commande traitée')).toBeTruthy()

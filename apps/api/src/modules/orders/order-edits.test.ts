@@ -11,7 +11,7 @@ for (const target of TEST_TARGETS) {
     let shop: AdminShop
     let initialStock: Map<string, number>
     const db = () => shop.database.db
-    const admin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, cookie = shop.staffCookie) =>
+    const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, cookie = shop.staffCookie) =>
       shop.http(method, `/api/v1/admin${url}`, { cookie, body })
     const stockOf = async (id: string) => (await db().select().from(variants).where(eq(variants.id, id)))[0]?.stock
     const orderOf = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]
@@ -340,6 +340,37 @@ for (const target of TEST_TARGETS) {
       const rows = res.body.trim().split('\n')
       assert.equal(rows.length, 2)
       assert.ok(rows[1]!.includes(a.trackingNumber))
+    })
+
+    test('the ticked orders the courier CSV leaves out are named with their reason, in the order ticked', async () => {
+      const { scarf } = shop.catalogue
+      const line = [{ variantId: scarf.variants[0]!.id, quantity: 1 }]
+      const ready = await insertOrder(db(), line, { status: 'processing' })
+      const pending = await insertOrder(db(), line)
+      const held = await insertOrder(db(), line, { status: 'confirmed' })
+      await db().update(orders).set({ onHold: true }).where(eq(orders.id, held.id))
+      const listed = await insertOrder(db(), line, { status: 'confirmed' })
+      await admin('POST', '/blacklist', { phone: listed.phone, reason: 'Fake orders' })
+      const ids = [pending.id, ready.id, held.id, listed.id]
+      const res = await admin('GET', `/orders/export-check?ids=${ids.join(',')}`)
+      assert.equal(res.status, 200, JSON.stringify(res.body))
+      assert.deepEqual(
+        res.body.data.orders.map((o: { _id: string; included: boolean; reason: string | null; status: string }) => [o._id, o.status, o.included, o.reason]),
+        [
+          [pending.id, 'pending', true, null],
+          [ready.id, 'processing', true, null],
+          [held.id, 'confirmed', false, 'on_hold'],
+          [listed.id, 'confirmed', false, 'blacklisted'],
+        ],
+      )
+      // the CSV holds exactly the included ones (ticked orders go whatever their status)
+      const csv = await shop.app.inject({ method: 'GET', url: `/api/v1/admin/orders/export.csv?ids=${ids.join(',')}`, headers: { cookie: shop.staffCookie } })
+      const rows = csv.body.trim().split('\n').slice(1)
+      const tracking = (id: string) => (res.body.data.orders as { _id: string; trackingNumber: string }[]).find((o) => o._id === id)!.trackingNumber
+      const exported = ids.filter((id) => rows.some((row) => row.includes(tracking(id))))
+      assert.deepEqual(exported, [pending.id, ready.id], rows.join('\n'))
+      assert.equal((await admin('GET', `/orders/export-check?ids=${ready.id}`, undefined, shop.agentCookie)).status, 403, 'the export is for managers')
+      await admin('DELETE', `/blacklist/${listed.phone}`)
     })
   })
 }

@@ -358,3 +358,29 @@ export async function exportRows(db: Db, filter: OrderFilter, max: number) {
   type Line = { nameAr: string; nameFr: string; size: string; color: string; quantity: number }
   return rows.map((row) => ({ ...row, lines: (typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines) as Line[] }))
 }
+
+/**
+ * The ticked orders as the courier CSV sees them (exportRows takes ticked orders whatever their status): in it
+ * unless kept on hold (risk) or of a blacklisted phone.
+ */
+export async function exportCheck(db: Db, ids: string[]) {
+  const rows = await db
+    .select({
+      id: orders.id,
+      trackingNumber: orders.trackingNumber,
+      status: orders.status,
+      onHold: orders.onHold,
+      // the orders table named in full: inside a select list drizzle writes the column without it, which the
+      // subquery would read as b.phone
+      blacklisted: sql<boolean>`exists (select 1 from phone_blacklist b where b.phone = orders.phone)`,
+    })
+    .from(orders)
+    .where(inArray(orders.id, ids))
+  const position = new Map(ids.map((id, i) => [id, i]))
+  return rows
+    .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0))
+    .map((row) => {
+      const reason = row.onHold ? ('on_hold' as const) : row.blacklisted ? ('blacklisted' as const) : null
+      return { _id: row.id, trackingNumber: row.trackingNumber, status: row.status as OrderStatus, included: reason === null, reason }
+    })
+}

@@ -12,6 +12,8 @@ import {
   orderCallBody,
   orderEditBody,
   orderEditReply,
+  orderExportCheck,
+  orderExportCheckQuery,
   orderExportCsv,
   orderExportQuery,
   orderPage,
@@ -32,7 +34,7 @@ import { AppError } from '../../http/app-error.ts'
 import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
 import { requireStaff, staffOf } from '../../plugins/session.ts'
 import { csvDocument, paged, requireUuid, sendCsv } from '../../http/admin-common.ts'
-import { exportRows, getOrderDetail, listOrders, type OrderFilter } from './orders.admin-repo.ts'
+import { exportCheck, exportRows, getOrderDetail, listOrders, type OrderFilter } from './orders.admin-repo.ts'
 import { addStaffNote, handleReturnRequest, markPaid, moveOrder, recordCall, updateOrderFields } from './orders.admin-service.ts'
 import { bulkOrders } from './order-bulk.service.ts'
 import { editOrder } from './order-edit.service.ts'
@@ -137,6 +139,15 @@ export async function orderAdminRoutes(app: FastifyInstance): Promise<void> {
     const { orders, total } = await listOrders(app.db, filterOf(q), q.page, q.limit, request.locale)
     return reply.ok({ orders, ...paged(total, q.page, q.limit) })
   })
+
+  api.get(
+    '/orders/export-check',
+    {
+      schema: { tags, summary: 'Which ticked orders the courier CSV takes, and why the others are left out', querystring: orderExportCheckQuery, response: ok(orderExportCheck) },
+      onRequest: managers,
+    },
+    async (request, reply) => reply.ok({ orders: await exportCheck(app.db, request.query.ids) }),
+  )
 
   api.get(
     '/orders/export.csv',

@@ -19,4 +19,6 @@ export const orderKeys = {
   callQueue: () => ['orders', 'call-queue'] as const,
   /** who orders can be given to (bulk assign) */
   assignees: () => ['orders', 'assignees'] as const,
+  /** which ticked orders the courier CSV leaves out */
+  exportCheck: (ids: string) => ['orders', 'export-check', ids] as const,
 }

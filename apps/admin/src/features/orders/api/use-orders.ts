@@ -1,4 +1,4 @@
-import { type adminOrderList, type BulkOrdersBody, type bulkOrdersReply, type staffAssigneesReply, type wilayasReply } from '@shop/shared'
+import { type adminOrderList, type BulkOrdersBody, type bulkOrdersReply, type orderExportCheck, type staffAssigneesReply, type wilayasReply } from '@shop/shared'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api.ts'
 import { dashboardKeys } from '../../../lib/dashboard-keys.ts'
@@ -25,6 +25,16 @@ export function useWilayas() {
 }
 
 /** `POST /admin/orders/bulk`: one action on the ticked orders, each on its own; the lists and dashboard are read again. */
+/** Which ticked orders the courier CSV leaves out, and why (managers: the export is theirs). */
+export function useExportCheck(ids: readonly string[], enabled: boolean) {
+  const list = ids.join(',')
+  return useQuery({
+    queryKey: orderKeys.exportCheck(list),
+    queryFn: ({ signal }) => api<typeof orderExportCheck>(`/admin/orders/export-check?ids=${list}`, { signal }).then((d) => d.orders),
+    enabled: enabled && ids.length > 0,
+  })
+}
+
 /** Who orders can be given to (managers only: the bulk "assign" action). */
 export function useAssignees(enabled: boolean) {
   return useQuery({

@@ -8,7 +8,7 @@ import { inputClass } from '../../../components/ui/field-classes.ts'
 import { isolate } from '../../../lib/bidi.ts'
 import { useStaff } from '../../../lib/use-staff.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
-import { useAssignees, useBulkOrders } from '../api/use-orders.ts'
+import { useAssignees, useBulkOrders, useExportCheck } from '../api/use-orders.ts'
 import { labelsUrl, useBulkShip } from '../api/use-shipping.ts'
 
 export interface BulkActionsBarProps {
@@ -40,6 +40,8 @@ export function BulkActionsBar({ selected, listSearch, canExport, onClear }: Bul
   const assignees = useAssignees(canAssign)
   const [assignee, setAssignee] = useState('')
   const [result, setResult] = useState<BulkOrdersReply | null>(null)
+  // the ticked orders the courier CSV will leave out (on hold, blacklisted phone), said before the download
+  const leftOut = (useExportCheck([...selected], canExport).data ?? []).filter((order) => !order.included)
   const ids = [...selected]
   const targets = BULK_TARGETS.filter((s) => canMoveOrderAs(role, s))
   const run = (body: Omit<BulkOrdersBody, 'ids'>) =>
@@ -112,7 +114,12 @@ export function BulkActionsBar({ selected, listSearch, canExport, onClear }: Bul
             {t('select.printSlips', { count: ids.length })}
           </Link>
           {canExport ? (
-            <a href={`/api/v1/admin/orders/export.csv?ids=${ids.join(',')}&lang=${locale}`} download className={buttonClass('secondary')}>
+            <a
+              href={`/api/v1/admin/orders/export.csv?ids=${ids.join(',')}&lang=${locale}`}
+              download
+              aria-describedby={leftOut.length > 0 ? 'bulk-export-left-out' : undefined}
+              className={buttonClass('secondary')}
+            >
               {t('bulk.export')}
             </a>
           ) : null}
@@ -120,6 +127,20 @@ export function BulkActionsBar({ selected, listSearch, canExport, onClear }: Bul
             {t('select.clear')}
           </button>
         </div>
+      ) : null}
+      {selected.size > 0 && canExport && leftOut.length > 0 ? (
+        <p id="bulk-export-left-out" className="text-sm text-muted">
+          {t('bulk.exportLeftOut', { count: leftOut.length })}{' '}
+          {leftOut.map((order, index) => (
+            <span key={order._id}>
+              {index > 0 ? t('bulk.listSeparator') : null}
+              <bdi dir="ltr" className="font-semibold">
+                {order.trackingNumber}
+              </bdi>{' '}
+              ({t(`bulk.leftOut.${order.reason ?? 'on_hold'}`)})
+            </span>
+          ))}
+        </p>
       ) : null}
       {error ? (
         <p role="alert" className="text-sm text-danger">
