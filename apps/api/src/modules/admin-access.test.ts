@@ -18,6 +18,8 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'GET /auth/me': 'agent',
   'POST /auth/password': 'agent',
   'GET /dashboard': 'agent',
+  'GET /dashboard/call-figures': 'manager',
+  'GET /dashboard/call-figures.csv': 'manager',
 
   'GET /orders': 'agent',
   'GET /orders/:id': 'agent',
@@ -29,6 +31,7 @@ const ROUTE_MATRIX: Record<string, 'public' | StaffRole> = {
   'POST /orders': 'agent',
   'POST /orders/bulk': 'agent',
   'GET /orders/export.csv': 'manager',
+  'GET /orders/export-check': 'manager',
   'POST /orders/:id/mark-paid': 'manager',
   'PATCH /orders/:id/return-requests/:requestId': 'manager',
   'POST /orders/:id/merge': 'agent',
