@@ -12,7 +12,10 @@ import { type ReactNode, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { tableClasses as c } from '../../../components/ui/table-classes.ts'
+import { cardTableClasses as c } from '../../../components/ui/table-classes.ts'
+
+/** On phones, where the tables are cards, each figure is named above it (the head row is for screen readers there). */
+const NAMED = 'max-md:before:block max-md:before:text-xs max-md:before:text-muted max-md:before:content-[attr(data-label)]'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { formatShortDate } from '../../../lib/dates.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
@@ -75,7 +78,7 @@ export function CallFigures() {
           emptyText={data.agents.length === 0 ? t('callFigures.noCalls') : null}
         >
           <AgentHead />
-          <tbody>
+          <tbody className={c.tbody}>
             {data.agents.map((row) => (
               <AgentRow key={`${row.date}-${row.staffId}`} row={row} locale={locale} minutes={minutes} />
             ))}
@@ -95,7 +98,7 @@ export function CallFigures() {
             emptyText={rows.length === 0 ? t('callFigures.noOrders') : null}
           >
             <OutcomeHead label={t(`callFigures.${table}.label`)} />
-            <tbody>
+            <tbody className={c.tbody}>
               {rows.map((row) => (
                 <OutcomeRow key={row.key} row={row} label={outcomeLabel(row, table)} locale={locale} />
               ))}
@@ -188,7 +191,7 @@ function FiguresTable({ title, csvHref, emptyText, children }: FiguresTableProps
         ) : null}
       </div>
       {emptyText === null ? (
-        <div className={`${c.box} max-h-[26rem]`}>
+        <div className={`${c.box} md:max-h-[26rem]`}>
           <table className={c.table}>
             <caption className="sr-only">{title}</caption>
             {children}
@@ -204,7 +207,7 @@ function FiguresTable({ title, csvHref, emptyText, children }: FiguresTableProps
 function AgentHead() {
   const { t } = useTranslation('dashboard')
   return (
-    <thead>
+    <thead className={c.thead}>
       <tr>
         <th scope="col" className={c.th}>
           {t('callFigures.agents.date')}
@@ -229,18 +232,28 @@ interface AgentRowProps {
 }
 
 function AgentRow({ row, locale, minutes }: AgentRowProps) {
+  const { t } = useTranslation('dashboard')
+  const named = (column: 'date' | 'agent' | 'calls' | 'ordersCalled' | 'confirmed' | 'confirmationRate' | 'firstCalls' | 'minutesToFirstCall') => ({
+    'data-label': t(`callFigures.agents.${column}`),
+  })
   return (
-    <tr>
-      <td className={`${c.td} whitespace-nowrap`}>{formatShortDate(`${row.date}T12:00:00+01:00`, locale)}</td>
-      <th scope="row" className={`${c.td} font-medium`}>
+    <tr className={c.tr}>
+      <td {...named('date')} className={`${c.td} ${NAMED} whitespace-nowrap`}>
+        {formatShortDate(`${row.date}T12:00:00+01:00`, locale)}
+      </td>
+      <th scope="row" {...named('agent')} className={`${c.td} ${NAMED} font-medium`}>
         <bdi>{row.staffName}</bdi>
       </th>
-      <td className={c.tdFigure}>{row.calls}</td>
-      <td className={c.tdFigure}>{row.ordersCalled}</td>
-      <td className={c.tdFigure}>{row.confirmed}</td>
-      <td className={`${c.tdFigure} whitespace-nowrap`}>{formatRate(row.confirmationRate, locale)}</td>
-      <td className={c.tdFigure}>{row.firstCalls}</td>
-      <td className={`${c.tdFigure} whitespace-nowrap`}>{minutes(row.minutesToFirstCall)}</td>
+      <td {...named('calls')} className={`${c.tdFigure} ${NAMED}`}>{row.calls}</td>
+      <td {...named('ordersCalled')} className={`${c.tdFigure} ${NAMED}`}>{row.ordersCalled}</td>
+      <td {...named('confirmed')} className={`${c.tdFigure} ${NAMED}`}>{row.confirmed}</td>
+      <td {...named('confirmationRate')} className={`${c.tdFigure} ${NAMED} whitespace-nowrap`}>
+        {formatRate(row.confirmationRate, locale)}
+      </td>
+      <td {...named('firstCalls')} className={`${c.tdFigure} ${NAMED}`}>{row.firstCalls}</td>
+      <td {...named('minutesToFirstCall')} className={`${c.tdFigure} ${NAMED} whitespace-nowrap`}>
+        {minutes(row.minutesToFirstCall)}
+      </td>
     </tr>
   )
 }
@@ -256,7 +269,7 @@ interface OutcomeHeadProps {
 function OutcomeHead({ label }: OutcomeHeadProps) {
   const { t } = useTranslation('dashboard')
   return (
-    <thead>
+    <thead className={c.thead}>
       <tr>
         <th scope="col" className={c.th}>
           {label}
@@ -279,18 +292,19 @@ interface OutcomeRowProps {
 }
 
 function OutcomeRow({ row, label, locale }: OutcomeRowProps) {
+  const { t } = useTranslation('dashboard')
   return (
-    <tr>
-      <th scope="row" className={`${c.td} font-medium`}>
+    <tr className={c.tr}>
+      <th scope="row" className={`${c.td} ${c.full} font-medium`}>
         <bdi>{label}</bdi>
       </th>
       {OUTCOME_COUNTS.map((column) => (
-        <td key={column} className={c.tdFigure}>
+        <td key={column} data-label={t(`callFigures.outcomes.${column}`)} className={`${c.tdFigure} ${NAMED}`}>
           {row[column]}
         </td>
       ))}
       {OUTCOME_RATES.map((column) => (
-        <td key={column} className={`${c.tdFigure} whitespace-nowrap`}>
+        <td key={column} data-label={t(`callFigures.outcomes.${column}`)} className={`${c.tdFigure} ${NAMED} whitespace-nowrap`}>
           {formatRate(row[column], locale)}
         </td>
       ))}
