@@ -62,7 +62,9 @@ export async function startStore(
     await admin.end()
     env.DATABASE_URL = `${pgBase}/${dbName}${prepared ? '' : '?prepared_statements=false'}`
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/serve.ts')], {
+  // BENCH_SERVE_NODE_ARGS: extra Node options for the store's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  const nodeArgs = (process.env.BENCH_SERVE_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'bench/serve.ts')], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import { type Locale, pickLocalized, type ProductDetailReply, type ProductSummary, sortSizes } from '@shop/shared'
 import { and, asc, eq, or, sql } from 'drizzle-orm'
+import { selectBuiltOnce } from '../../db/built-once.ts'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
 import { responsiveImage } from '../../http/media.ts'
@@ -28,15 +29,12 @@ function fromJson<T>(value: unknown): T[] {
   return (value as T[] | null) ?? []
 }
 
-/**
- * An active product by id or slug, with its variants, images, category and related products; null when
- * unknown. One statement: the product's card columns and category, and as JSON aggregates its variants,
- * its photos and the related products (the card columns of up to RELATED_LIMIT others of its category,
- * newest first, on products_category_created_idx).
- */
-export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale): Promise<ProductDetailReply | null> {
-  const key = isUuid(idOrSlug) ? or(eq(products.id, idOrSlug), eq(products.slug, idOrSlug)) : eq(products.slug, idOrSlug)
-  const [row] = await db
+const detailStatement = selectBuiltOnce('product detail')
+
+/** findProductDetail's statement, its key a placeholder. */
+function detailSelect(db: Db, byId: boolean) {
+  const key = sql.placeholder('key')
+  return db
     .select({
       ...summaryColumns,
       descriptionAr: products.descriptionAr,
@@ -59,9 +57,21 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.isActive, true), key))
+    .where(and(eq(products.isActive, true), byId ? or(sql`${products.id} = ${key}::uuid`, eq(products.slug, key)) : eq(products.slug, key)))
     .orderBy(newestFirst, asc(products.id))
     .limit(1)
+}
+
+/**
+ * An active product by id or slug, with its variants, images, category and related products; null when
+ * unknown. One statement: the product's card columns and category, and as JSON aggregates its variants,
+ * its photos and the related products (the card columns of up to RELATED_LIMIT others of its category,
+ * newest first, on products_category_created_idx).
+ */
+export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale): Promise<ProductDetailReply | null> {
+  // by id or slug (a slug that looks like an id is still a slug), or by slug alone; built once each (db/built-once.ts)
+  const byId = isUuid(idOrSlug)
+  const [row] = await detailStatement(db, byId ? 'id-or-slug' : 'slug', () => detailSelect(db, byId), { key: idOrSlug })
   if (!row) return null
   const summary = toProductSummary(row, locale)
   const variantRows = fromJson<VariantJson>(row.variants)

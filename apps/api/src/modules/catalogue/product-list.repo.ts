@@ -1,10 +1,11 @@
 import type { CategorySort, CollectionSort, Locale, ProductSummary } from '@shop/shared'
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import { selectBuiltOnce } from '../../db/built-once.ts'
 import type { Db } from '../../db/client.ts'
 import { categories, categoryProductCounts, products } from '../../db/schema.ts'
 import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
-import { inCategories, listProductSummaries, newestFirst } from './catalogue.repo.ts'
+import { inCategories, listProductSummaries, newestFirst, summaryColumns, toProductSummary } from './catalogue.repo.ts'
 import { BY_UNITS_SOLD, countSearch, nameContains, SEARCH_TOTAL_CAP, searchPageIds } from './product-search.repo.ts'
 
 export type ProductSort = CollectionSort | CategorySort
@@ -125,16 +126,53 @@ export async function findProducts(
   if (filter.search && options.sort === 'relevance') return searchProducts(db, filter.search.term, filter, options)
   const search = filter.search ? searchCondition(filter.search.term, await matchingCategoryIds(db, filter.search.term)) : undefined
   const where = and(conditions(filter), search)
+  const page = { limit: options.limit, offset: (options.page - 1) * options.limit }
   const [rows, [count]] = await Promise.all([
-    listProductSummaries(db, where, {
-      limit: options.limit,
-      offset: (options.page - 1) * options.limit,
-      orderBy: ordering(options.sort, options.locale),
-      locale: options.locale,
-    }),
+    search
+      ? listProductSummaries(db, where, { ...page, orderBy: ordering(options.sort, options.locale), locale: options.locale })
+      : listPage(db, filter, options.sort, options.locale, page),
     countProducts(db, filter, where),
   ])
   return { products: rows, total: Number(count?.n ?? 0) }
+}
+
+const pageStatement = selectBuiltOnce('product page')
+
+/**
+ * A page of cards filtered by category and price (no search term): its statement is built once per shape
+ * (which filters are present, the sort, and the language for a sort by name), the values bound at each
+ * request (db/built-once.ts).
+ */
+async function listPage(db: Db, filter: ProductFilter, sort: ProductSort, locale: Locale, page: { limit: number; offset: number }) {
+  const shape = {
+    categories: filter.categoryIds !== undefined,
+    minPrice: filter.minPrice !== undefined,
+    maxPrice: filter.maxPrice !== undefined,
+  }
+  const sortKey = sort === 'name_asc' || sort === 'name_desc' ? `${sort}:${locale}` : sort
+  const key = `${sortKey}|${shape.categories ? 'c' : ''}${shape.minPrice ? 'm' : ''}${shape.maxPrice ? 'M' : ''}`
+  const rows = await pageStatement(db, key, () => pageSelect(db, shape, ordering(sort, locale)), {
+    categoryIds: filter.categoryIds,
+    minPrice: filter.minPrice,
+    maxPrice: filter.maxPrice,
+    ...page,
+  })
+  return rows.map((row) => toProductSummary(row, locale))
+}
+
+function pageSelect(db: Db, shape: { categories: boolean; minPrice: boolean; maxPrice: boolean }, orderBy: SQL[]) {
+  const placeholder = sql.placeholder
+  const parts: SQL[] = [eq(products.isActive, true)]
+  if (shape.categories) parts.push(sql`${products.categoryId} = any(${placeholder('categoryIds')}::uuid[])`)
+  if (shape.minPrice) parts.push(gte(products.price, placeholder('minPrice')))
+  if (shape.maxPrice) parts.push(lte(products.price, placeholder('maxPrice')))
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(and(...parts))
+    .orderBy(...orderBy)
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
 }
 
 /**

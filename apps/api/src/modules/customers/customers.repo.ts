@@ -1,4 +1,4 @@
-import { desc, eq, type SQL, sql } from 'drizzle-orm'
+import { desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders, orderStaffNotes, phoneBlacklist, staff } from '../../db/schema.ts'
 
@@ -30,9 +30,10 @@ export interface RiskFacts {
 /**
  * One scalar sub-select (a json object) with everything the risk of `phone` is computed from: whether it is
  * blacklisted and its latest orders with their call outcomes and their couriers' failures. It reads orders_phone_created_idx and the
- * history's order index; placing an order adds it to its quote statement, so checkout costs no extra round trip.
+ * history's order index; placing an order adds it to its quote statement, so checkout costs no extra round trip
+ * (there the phone is a `sql.placeholder`: a statement built once, db/built-once.ts).
  */
-export function riskFactsSql(phone: string): SQL<RiskFacts | string> {
+export function riskFactsSql(phone: string | Placeholder): SQL<RiskFacts | string> {
   return sql<RiskFacts | string>`(select json_build_object(
     'blacklisted', exists (select 1 from phone_blacklist b where b.phone = ${phone}),
     'orders', coalesce((select json_agg(json_build_object(

@@ -1,5 +1,6 @@
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DeliveryType } from '@shop/shared'
+import { rawBuiltOnce, selectBuiltOnce } from '../../db/built-once.ts'
 import type { Db } from '../../db/client.ts'
 import {
   cartItems,
@@ -57,6 +58,38 @@ export async function variantStock(db: Db, variantId: string): Promise<number> {
   return row?.stock ?? 0
 }
 
+const quoteStatement = selectBuiltOnce('order quote')
+const placeholder = sql.placeholder
+
+/** readQuote's statement, its values as placeholders (built once: db/built-once.ts). */
+function quoteSelect(db: Db, oneProduct: boolean) {
+  const image = sql<string | null>`(
+    select i.path from ${productImages} i where i.product_id = ${products.id}
+    order by case when i.color = ${variants.color} then 0 when i.color is null then 1 else 2 end, i.position
+    limit 1)`
+  const wilayaCode = placeholder('wilayaCode')
+  return db
+    .select({
+      settings: shopSettings,
+      commune: communes,
+      wilaya: { code: wilayas.code, nameAr: wilayas.nameAr, nameFr: wilayas.nameFr },
+      delivery: { wilayaCode: deliveryPrices.wilayaCode, price: deliveryPrices.price, returnPrice: deliveryPrices.returnPrice },
+      product: { id: products.id, price: products.price, isActive: products.isActive, nameAr: products.nameAr, nameFr: products.nameFr },
+      variant: { id: variants.id, size: variants.size, color: variants.color, stock: variants.stock, sku: variants.sku, image },
+      // one lock however many rows: an uncorrelated sub-select runs once
+      phoneLocked: sql<unknown>`(select pg_advisory_xact_lock(hashtextextended(${placeholder('phoneLock')}, 0)))`,
+      // the phone's history and blacklist entry, for its risk (one sub-select, run once like the lock)
+      riskFacts: riskFactsSql(placeholder('phone')),
+    })
+    .from(shopSettings)
+    .leftJoin(communes, eq(communes.id, placeholder('communeId')))
+    .leftJoin(wilayas, eq(wilayas.code, wilayaCode))
+    .leftJoin(deliveryPrices, and(eq(deliveryPrices.wilayaCode, wilayaCode), eq(deliveryPrices.type, placeholder('deliveryType'))))
+    .leftJoin(products, oneProduct ? sql`${products.id} = ${placeholder('productIds')}::uuid` : sql`${products.id} = any(${placeholder('productIds')}::uuid[])`)
+    .leftJoin(variants, eq(variants.productId, products.id))
+    .where(eq(shopSettings.id, 1))
+}
+
 /**
  * Everything an order is quoted from, in one statement: the shop's settings, the commune and wilaya, the
  * wilaya's delivery price row, each line's product with all its variants, and per variant the photo its
@@ -68,30 +101,17 @@ export async function readQuote(
   db: Db,
   q: { communeId: number; wilayaCode: number; deliveryType: DeliveryType; productIds: string[]; phone: string },
 ) {
-  const image = sql<string | null>`(
-    select i.path from ${productImages} i where i.product_id = ${products.id}
-    order by case when i.color = ${variants.color} then 0 when i.color is null then 1 else 2 end, i.position
-    limit 1)`
-  const rows = await db
-    .select({
-      settings: shopSettings,
-      commune: communes,
-      wilaya: { code: wilayas.code, nameAr: wilayas.nameAr, nameFr: wilayas.nameFr },
-      delivery: { wilayaCode: deliveryPrices.wilayaCode, price: deliveryPrices.price, returnPrice: deliveryPrices.returnPrice },
-      product: { id: products.id, price: products.price, isActive: products.isActive, nameAr: products.nameAr, nameFr: products.nameFr },
-      variant: { id: variants.id, size: variants.size, color: variants.color, stock: variants.stock, sku: variants.sku, image },
-      // one lock however many rows: an uncorrelated sub-select runs once
-      phoneLocked: sql<unknown>`(select pg_advisory_xact_lock(hashtextextended(${`order-phone:${q.phone}`}, 0)))`,
-      // the phone's history and blacklist entry, for its risk (one sub-select, run once like the lock)
-      riskFacts: riskFactsSql(q.phone),
-    })
-    .from(shopSettings)
-    .leftJoin(communes, eq(communes.id, q.communeId))
-    .leftJoin(wilayas, eq(wilayas.code, q.wilayaCode))
-    .leftJoin(deliveryPrices, and(eq(deliveryPrices.wilayaCode, q.wilayaCode), eq(deliveryPrices.type, q.deliveryType)))
-    .leftJoin(products, inArray(products.id, q.productIds))
-    .leftJoin(variants, eq(variants.productId, products.id))
-    .where(eq(shopSettings.id, 1))
+  // one product (a quick order, most carts) by a plain key: PostgreSQL then keeps one generic plan for the
+  // statement instead of planning it for each order (0.4 ms of its CPU an order), which it does for a list of ids
+  const one = q.productIds.length === 1
+  const rows = await quoteStatement(db, one ? 'one product' : 'products', () => quoteSelect(db, one), {
+    communeId: q.communeId,
+    wilayaCode: q.wilayaCode,
+    deliveryType: q.deliveryType,
+    productIds: one ? q.productIds[0] : q.productIds,
+    phone: q.phone,
+    phoneLock: `order-phone:${q.phone}`,
+  })
   const first = rows[0]
   if (!first) throw new Error('shop_settings row missing: the bootstrap step creates it')
   return {
@@ -136,52 +156,29 @@ export interface OrderWrite {
  * removed, the variants whose stock was taken. Any refusal rolls the whole transaction back.
  */
 export async function writeOrder(db: Db, w: OrderWrite) {
-  // Each write is a CTE; the main query reads them one after the other (a sub-select of a CTE runs when
-  // its column is computed, left to right), so they happen in this order and the stock, whose row a
-  // flash sale's orders all wait for, is taken last: its lock is held for the sold count, the foreign
-  // key checks at the end of the statement, and the commit.
-  const ctes: SQL[] = [sql`new_order as (${db.insert(orders).values(w.order).returning().getSQL()})`]
-  const reads: SQL[] = []
-  const step = (name: string, write: SQL, read: SQL = sql`(select count(*)::int from ${sql.identifier(name)})`) => {
-    ctes.push(sql`${sql.identifier(name)} as (${write})`)
-    reads.push(sql`${read} as ${sql.identifier(name)}`)
+  // The statement's text is built once per shape (the order's columns, its lines and theirs, a key or not,
+  // whose cart, the stock in it or not), its values bound at each order (db/built-once.ts).
+  const orderKeys = definedKeys(w.order)
+  const lineKeys = w.lines.map(definedKeys)
+  const owner = w.cartOwner?.clientId ? 'client' : w.cartOwner?.guestSessionId ? 'guest' : null
+  const shape = [orderKeys.join(','), lineKeys.map((keys) => keys.join(',')).join(';'), w.idempotencyKey ? 'key' : '', owner ?? '', w.withStock ? 'stock' : ''].join('|')
+  const values: Record<string, unknown> = {
+    phone: w.order.phone,
+    historyClient: w.order.clientId ?? null,
+    historyStaff: w.placedBy ?? null,
+    idempotencyScope: w.idempotencyKey?.scope,
+    idempotencyKey: w.idempotencyKey?.key,
+    cartOwner: owner === 'client' ? w.cartOwner?.clientId : w.cartOwner?.guestSessionId,
+    cartVariants: w.lines.map((l) => l.variantId),
   }
-  step('new_lines', db.insert(orderItems).values(w.lines).returning({ id: orderItems.id }).getSQL())
-  step(
-    'placed',
-    db
-      .insert(orderStatusHistory)
-      .values({
-        orderId: w.order.id,
-        fromStatus: null,
-        toStatus: 'pending',
-        clientId: w.order.clientId ?? null,
-        staffId: w.placedBy ?? null,
-      })
-      .returning({ id: orderStatusHistory.id })
-      .getSQL(),
-  )
-  if (w.idempotencyKey) {
-    const { scope, key } = w.idempotencyKey
-    const keyIs = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))
-    step('keyed', db.update(idempotencyKeys).set({ orderId: w.order.id }).where(keyIs).returning({ key: idempotencyKeys.key }).getSQL())
-  }
-  const owner = w.cartOwner
-  const ownerIs = owner?.clientId ? eq(carts.clientId, owner.clientId) : owner?.guestSessionId ? eq(carts.sessionId, owner.guestSessionId) : null
-  if (ownerIs) {
-    const cart = db.select({ id: carts.id }).from(carts).where(ownerIs)
-    const lineIs = and(inArray(cartItems.cartId, cart), inArray(cartItems.variantId, w.lines.map((l) => l.variantId)))
-    step('removed', db.delete(cartItems).where(lineIs).returning({ id: cartItems.id }).getSQL())
-  }
-  // the other open orders of the phone (this one is not in the statement's snapshot)
-  reads.push(sql`(select count(*)::int from ${orders} where phone = ${w.order.phone} and status = 'pending') as other_open_orders`)
-  if (w.withStock) {
-    const { taken, sold } = stockStatement(w.lines)
-    step('taken', taken, sql`(select string_agg(id::text, ',') from taken)`)
-    step('sold', sold)
-  }
-  const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select o.*, ${sql.join(reads, sql`, `)} from new_order o`)
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows
+  for (const key of orderKeys) values[`order.${key}`] = w.order[key]
+  w.lines.forEach((line, i) => {
+    for (const key of lineKeys[i] ?? []) values[`line${i}.${key}`] = line[key]
+    values[`stock${i}.id`] = line.variantId
+    values[`stock${i}.quantity`] = line.quantity
+  })
+  const result = await orderStatement(db, shape, () => orderWriteSql(db, { orderKeys, lineKeys, keyed: Boolean(w.idempotencyKey), owner, withStock: w.withStock }), values)
+  const [row] = result.rows
   if (!row) throw new Error('order insert returned nothing')
   return {
     order: orderFromRow(row),
@@ -191,14 +188,79 @@ export async function writeOrder(db: Db, w: OrderWrite) {
   }
 }
 
+const orderStatement = rawBuiltOnce('order write')
+
+/** The keys of a row whose value is given (an undefined one takes the column's default, as drizzle's insert does). */
+function definedKeys<T extends object>(row: T): (keyof T & string)[] {
+  return (Object.keys(row) as (keyof T & string)[]).filter((key) => row[key] !== undefined)
+}
+
+/** Placeholders named `${prefix}${key}` for the given keys of a row. */
+function placeholders(prefix: string, keys: readonly string[]): Record<string, Placeholder> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${prefix}${key}`)]))
+}
+
+/** writeOrder's statement for one shape, every value a placeholder. */
+function orderWriteSql(
+  db: Db,
+  shape: { orderKeys: string[]; lineKeys: string[][]; keyed: boolean; owner: 'client' | 'guest' | null; withStock: boolean },
+): SQL {
+  // Each write is a CTE; the main query reads them one after the other (a sub-select of a CTE runs when
+  // its column is computed, left to right), so they happen in this order and the stock, whose row a
+  // flash sale's orders all wait for, is taken last: its lock is held for the sold count, the foreign
+  // key checks at the end of the statement, and the commit.
+  const order = placeholders('order.', shape.orderKeys) as unknown as typeof orders.$inferInsert
+  const lines = shape.lineKeys.map((keys, i) => placeholders(`line${i}.`, keys) as unknown as typeof orderItems.$inferInsert)
+  const ctes: SQL[] = [sql`new_order as (${db.insert(orders).values(order).returning().getSQL()})`]
+  const reads: SQL[] = []
+  const step = (name: string, write: SQL, read: SQL = sql`(select count(*)::int from ${sql.identifier(name)})`) => {
+    ctes.push(sql`${sql.identifier(name)} as (${write})`)
+    reads.push(sql`${read} as ${sql.identifier(name)}`)
+  }
+  step('new_lines', db.insert(orderItems).values(lines).returning({ id: orderItems.id }).getSQL())
+  step(
+    'placed',
+    db
+      .insert(orderStatusHistory)
+      .values({
+        orderId: sql.placeholder('order.id'),
+        fromStatus: null,
+        toStatus: 'pending',
+        clientId: sql.placeholder('historyClient'),
+        staffId: sql.placeholder('historyStaff'),
+      })
+      .returning({ id: orderStatusHistory.id })
+      .getSQL(),
+  )
+  if (shape.keyed) {
+    const keyIs = and(eq(idempotencyKeys.scope, sql.placeholder('idempotencyScope')), eq(idempotencyKeys.key, sql.placeholder('idempotencyKey')))
+    step('keyed', db.update(idempotencyKeys).set({ orderId: sql`${sql.placeholder('order.id')}` }).where(keyIs).returning({ key: idempotencyKeys.key }).getSQL())
+  }
+  if (shape.owner) {
+    const ownerColumn = shape.owner === 'client' ? carts.clientId : carts.sessionId
+    const cart = db.select({ id: carts.id }).from(carts).where(eq(ownerColumn, sql.placeholder('cartOwner')))
+    const lineIs = and(inArray(cartItems.cartId, cart), sql`${cartItems.variantId} = any(${sql.placeholder('cartVariants')}::uuid[])`)
+    step('removed', db.delete(cartItems).where(lineIs).returning({ id: cartItems.id }).getSQL())
+  }
+  // the other open orders of the phone (this one is not in the statement's snapshot)
+  reads.push(sql`(select count(*)::int from ${orders} where phone = ${sql.placeholder('phone')} and status = 'pending') as other_open_orders`)
+  if (shape.withStock) {
+    const { taken, sold } = stockStatement(shape.lineKeys.map((_, i) => ({ variantId: sql.placeholder(`stock${i}.id`), quantity: sql.placeholder(`stock${i}.quantity`) })))
+    step('taken', taken, sql`(select string_agg(id::text, ',') from taken)`)
+    step('sold', sold)
+  }
+  return sql`with ${sql.join(ctes, sql`, `)} select o.*, ${sql.join(reads, sql`, `)} from new_order o`
+}
+
 /**
  * The stock of every line and the sold counts of their products, as the CTEs `taken` and `sold`: each
  * variant is decremented only where enough is left (READ COMMITTED re-checks `stock >= quantity` on
  * the latest row after waiting for its lock), so two shoppers racing for the last unit cannot both win;
  * the sold counts are added from what was taken, after every variant is (the aggregate reads all of
  * `taken` first). Orders of several variants or products lock those rows in id order first (lockLines).
+ * The values are the lines' own or placeholders (writeOrder's statement, built once).
  */
-function stockStatement(lines: { variantId: string; productId: string; quantity: number }[]): { taken: SQL; sold: SQL } {
+function stockStatement(lines: { variantId: string | Placeholder; quantity: number | Placeholder }[]): { taken: SQL; sold: SQL } {
   const wanted = sql.join(
     lines.map((l) => sql`(${l.variantId}::uuid, ${l.quantity}::int)`),
     sql`, `,
