@@ -17,7 +17,8 @@ import type { Db } from './client.ts'
  * file only and checked by its tests on both databases.
  *
  * A statement whose shape varies (the number of lines of an order, the filters present) is built once per
- * shape: give each shape its key. Keys must come from a small set (never from user input).
+ * shape: give each shape its key, from a small set (never from user input). Past 200 shapes of one statement
+ * the new ones are built at each call, as without this file.
  */
 
 interface PreparedLike {
@@ -36,15 +37,14 @@ const dialect = new PgDialect()
 
 const MAX_SHAPES = 200
 
-function shapes<T>(what: string) {
+/** Built texts by shape; past MAX_SHAPES a new shape is built at each call (as drizzle does), never refused. */
+function shapes<T>() {
   const built = new Map<string, T>()
   return (key: string, build: () => T): T => {
-    let entry = built.get(key)
-    if (!entry) {
-      if (built.size >= MAX_SHAPES) throw new Error(`${what}: more than ${MAX_SHAPES} shapes (keys must come from a small set)`)
-      entry = build()
-      built.set(key, entry)
-    }
+    const known = built.get(key)
+    if (known) return known
+    const entry = build()
+    if (built.size < MAX_SHAPES) built.set(key, entry)
     return entry
   }
 }
@@ -58,8 +58,8 @@ export interface RawResult<Row> {
  * A raw statement (`sql\`...\``) built once per key. `run(db, key, build, values)` returns what `db.execute()`
  * would: `{ rows }` with the driver's column names.
  */
-export function rawBuiltOnce(what: string) {
-  const byKey = shapes<Query>(what)
+export function rawBuiltOnce() {
+  const byKey = shapes<Query>()
   return async <Row = Record<string, unknown>>(db: Db, key: string, build: () => SQL, values: Record<string, unknown>): Promise<RawResult<Row>> => {
     const query = byKey(key, () => dialect.sqlToQuery(build()))
     return sessionOf(db).prepareQuery(query, undefined, undefined, false).execute(values) as Promise<RawResult<Row>>
@@ -82,8 +82,8 @@ interface BuiltSelect {
  * A select (`db.select({...}).from(...)...`) built once per key: rows mapped to the selection as drizzle maps
  * them, a left-joined table that matched nothing given as null.
  */
-export function selectBuiltOnce(what: string) {
-  const byKey = shapes<BuiltSelect>(what)
+export function selectBuiltOnce() {
+  const byKey = shapes<BuiltSelect>()
   return async <Result>(db: Db, key: string, build: () => SelectLike<Result>, values: Record<string, unknown>): Promise<Result> => {
     const built = byKey(key, () => {
       const select = build()

@@ -29,7 +29,7 @@ function fromJson<T>(value: unknown): T[] {
   return (value as T[] | null) ?? []
 }
 
-const detailStatement = selectBuiltOnce('product detail')
+const detailStatement = selectBuiltOnce()
 
 /** findProductDetail's statement, its key a placeholder. */
 function detailSelect(db: Db, byId: boolean) {

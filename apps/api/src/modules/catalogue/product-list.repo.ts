@@ -136,7 +136,7 @@ export async function findProducts(
   return { products: rows, total: Number(count?.n ?? 0) }
 }
 
-const pageStatement = selectBuiltOnce('product page')
+const pageStatement = selectBuiltOnce()
 
 /**
  * A page of cards filtered by category and price (no search term): its statement is built once per shape

@@ -58,7 +58,7 @@ export async function variantStock(db: Db, variantId: string): Promise<number> {
   return row?.stock ?? 0
 }
 
-const quoteStatement = selectBuiltOnce('order quote')
+const quoteStatement = selectBuiltOnce()
 const placeholder = sql.placeholder
 
 /** readQuote's statement, its values as placeholders (built once: db/built-once.ts). */
@@ -188,7 +188,7 @@ export async function writeOrder(db: Db, w: OrderWrite) {
   }
 }
 
-const orderStatement = rawBuiltOnce('order write')
+const orderStatement = rawBuiltOnce()
 
 /** The keys of a row whose value is given (an undefined one takes the column's default, as drizzle's insert does). */
 function definedKeys<T extends object>(row: T): (keyof T & string)[] {
