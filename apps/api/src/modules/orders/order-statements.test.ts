@@ -50,4 +50,53 @@ describe('statements of one guest order (pglite)', () => {
     assert.equal(placed.orderItems.length, 1)
     assert.ok(placed.shippingAddress.cityName && placed.shippingAddress.stateName, 'the commune and wilaya are named')
   })
+  test('an order of three lines of two products names each product by its own key (a statement PostgreSQL can keep planned), built once for two orders of that shape', async () => {
+    const cities = await shop.http('GET', '/api/v1/location/states/16/cities')
+    const commune = cities.body.data.cities[0]._id
+    const place = async () => {
+      const sessionId = await shop.guestSession()
+      return shop.http('POST', '/api/v1/order/guest', {
+        headers: { 'x-session-id': sessionId },
+        body: {
+          orderItems: [
+            { productId: shop.catalogue.runner.id, quantity: 1, size: '41', color: 'black' },
+            { productId: shop.catalogue.runner.id, quantity: 1, size: '42', color: 'black' },
+            { productId: shop.catalogue.scarf.id, quantity: 2, size: 'M', color: 'red' },
+          ],
+          customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: randomPhone() },
+          shippingAddress: { wilayaId: '16', communeId: commune, type: 'domicil', address: '12 rue Didouche Mourad' },
+          paymentMethod: 'cash_on_delivery',
+        },
+      })
+    }
+    const stockOf = async () => {
+      const product = async (slug: string) => (await shop.http('GET', `/api/v1/product/${slug}`)).body.data.product.variants as { size: string; stock: number }[]
+      const runner = await product('runner')
+      const scarf = await product('scarf')
+      return [runner.find((v) => v.size === '41')?.stock, runner.find((v) => v.size === '42')?.stock, scarf[0]?.stock]
+    }
+    const before = await stockOf()
+    recording = []
+    const first = await place()
+    const firstStatements = recording
+    recording = []
+    const second = await place()
+    const secondStatements = recording
+    recording = null
+    assert.equal(first.status, 201, JSON.stringify(first.body))
+    assert.equal(second.status, 201, JSON.stringify(second.body))
+    const quote = (statements: string[]) => statements.find((s) => /pg_advisory_xact_lock/.test(s)) ?? ''
+    assert.match(quote(firstStatements), /"products"\."id" in \(\$\d+, \$\d+\)/, 'one key per product, not an array')
+    // the same texts for the second order of the same shape (the statements were built once)
+    assert.equal(quote(secondStatements), quote(firstStatements))
+    const write = (statements: string[]) => statements.find((s) => /insert into "orders"/.test(s)) ?? ''
+    assert.equal(write(secondStatements), write(firstStatements))
+    // and each order took exactly its units
+    assert.deepEqual(await stockOf(), before.map((n, i) => (n ?? 0) - (i === 2 ? 4 : 2)))
+    const lines = (order: { orderItems: { product: { _id: string }; quantity: number }[] }) =>
+      order.orderItems.map((l) => [l.product._id, l.quantity]).sort()
+    const expected = [[shop.catalogue.runner.id, 1], [shop.catalogue.runner.id, 1], [shop.catalogue.scarf.id, 2]].sort()
+    assert.deepEqual(lines(first.body.data.order), expected)
+    assert.deepEqual(lines(second.body.data.order), expected)
+  })
 })
