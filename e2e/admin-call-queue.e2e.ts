@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
-import { ownerCookie, PHONE, type ProductDetail, storeApi } from './shop.ts'
+import { ownerCookie, PHONE, type ProductDetail, staffPage, storeApi } from './shop.ts'
 
 // The confirmation-call queue in a real browser: an agent on a 390 px phone, in Arabic, works three orders
 // with the keyboard (confirmed after a size changed during the call, postponed and back at its time, fake),
@@ -73,16 +73,9 @@ after(async () => {
   await store?.stop()
 })
 
-async function phoneContext(cookie: string | null): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: store.url, viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'ar-DZ' })
-  await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'ar'))
-  if (cookie) {
-    const [name, value] = cookie.split(';')[0]!.split('=') as [string, string]
-    await context.addCookies([{ name, value, url: store.url }])
-  }
-  const page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-  return { context, page }
+/** The back office on a phone in Arabic, signed in with `cookie` (or signed out). */
+function phoneContext(cookie: string | null): Promise<{ context: BrowserContext; page: Page }> {
+  return staffPage(browser, store.url, cookie, { viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: 'ar-DZ', timeout: 15_000 })
 }
 
 /** The current call card shows this order (its number in the card's title). */

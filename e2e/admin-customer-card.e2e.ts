@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, takeCspViolations, watchCsp } from './browser.ts'
+import { launchBrowser, takeCspViolations } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
-import { ownerCookie, PHONE, productsInStock, storeApi } from './shop.ts'
+import { ownerCookie, PHONE, productsInStock, staffPage, storeApi } from './shop.ts'
 
 // The customer card on an order page, on a 390 px phone in Arabic: the phone's risk level with its reasons,
 // its counts, its other orders and the possible duplicate. Saves docs/screenshots/customer-card-ar.png.
@@ -58,13 +58,7 @@ after(async () => {
 })
 
 test('an agent’s phone in Arabic shows the customer card with its risk reasons and the duplicate (screenshot)', async () => {
-  const context = await browser.newContext({ baseURL: store.url, viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
-  watchCsp(context)
-  await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'ar'))
-  const [name, value] = cookie.split(';')[0]!.split('=') as [string, string]
-  await context.addCookies([{ name, value, url: store.url }])
-  const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
+  const { context, page } = await staffPage(browser, store.url, cookie, { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, csp: true })
   await page.goto(`/admin/orders/${lastOrder}`)
   const card = page.getByRole('region', { name: 'الزبون', exact: true })
   const reasons = card.getByRole('list', { name: 'الأسباب' })
@@ -90,13 +84,7 @@ test('an agent’s phone in Arabic shows the customer card with its risk reasons
 
 test('the order list says, before the download, that the courier CSV leaves out the ticked order kept on hold', async () => {
   // ticking orders is a desk's work: the list has its checkboxes on a wide screen
-  const context = await browser.newContext({ baseURL: store.url, viewport: { width: 1280, height: 900 } })
-  watchCsp(context)
-  await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'ar'))
-  const [name, value] = cookie.split(';')[0]!.split('=') as [string, string]
-  await context.addCookies([{ name, value, url: store.url }])
-  const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
+  const { context, page } = await staffPage(browser, store.url, cookie, { viewport: { width: 1280, height: 900 }, csp: true })
   const held = await storeApi<{ order: { trackingNumber: string; onHold: boolean } }>(store.url, `/admin/orders/${lastOrder}`, { cookie })
   assert.equal(held.order.onHold, true)
   await page.goto(`/admin/orders?search=${CUSTOMER}`)

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { after, before, test } from 'node:test'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, takeCspViolations, watchCsp } from './browser.ts'
+import { launchBrowser, takeCspViolations } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
-import { ownerCookie, PHONE, productsInStock, storeApi } from './shop.ts'
+import { ownerCookie, PHONE, productsInStock, staffPage, storeApi } from './shop.ts'
 
 // The call centre's figures on the dashboard, on a 390 px phone in Arabic: an order placed and confirmed by a
 // call today shows in the owner's row of calls and in its wilaya, source and product; a table exported as CSV.
@@ -40,13 +40,7 @@ after(async () => {
 })
 
 test('the owner reads the call and delivery figures on a phone in Arabic and exports a table as CSV (screenshot)', async () => {
-  const context = await browser.newContext({ baseURL: store.url, viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, acceptDownloads: true })
-  watchCsp(context)
-  await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'ar'))
-  const [name, value] = cookie.split(';')[0]!.split('=') as [string, string]
-  await context.addCookies([{ name, value, url: store.url }])
-  const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
+  const { context, page } = await staffPage(browser, store.url, cookie, { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, acceptDownloads: true, csp: true })
   await page.goto('/admin')
   const section = page.getByRole('region', { name: 'أرقام مركز الاتصال والتوصيل' })
   const agents = section.getByRole('table', { name: 'المكالمات حسب الموظف واليوم' })

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { watchCsp } from './browser.ts'
 
 // Helpers shared by the storefront's browser tests: pages as shoppers see them, and the store's own
@@ -103,6 +103,30 @@ export async function ownerCookie(url: string, email: string, password: string):
   const cookies = reply.headers.getSetCookie().map((line) => line.split(';')[0])
   assert.ok(cookies.length > 0, 'the staff sign-in sets a cookie')
   return cookies.join('; ')
+}
+
+/**
+ * A back-office page in Arabic (the staff member's language is kept in local storage) with the given session
+ * cookie (none: signed out), its context made with `options` (a phone's viewport, downloads...), Content
+ * Security Policy reports recorded when `csp` is set.
+ */
+export async function staffPage(
+  browser: Browser,
+  url: string,
+  cookie: string | null,
+  options: BrowserContextOptions & { csp?: boolean; timeout?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { csp = false, timeout = 20_000, ...contextOptions } = options
+  const context = await browser.newContext({ baseURL: url, ...contextOptions })
+  if (csp) watchCsp(context)
+  await context.addInitScript(() => window.localStorage.setItem('admin-lang', 'ar'))
+  if (cookie) {
+    const [name, value] = cookie.split(';')[0]!.split('=') as [string, string]
+    await context.addCookies([{ name, value, url }])
+  }
+  const page = await context.newPage()
+  page.setDefaultTimeout(timeout)
+  return { context, page }
 }
 
 export interface ProductVariant {
