@@ -14,12 +14,13 @@ import { ErrorState } from '../../../components/ui/error-state.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { cardTableClasses as c } from '../../../components/ui/table-classes.ts'
 
-/** On phones, where the tables are cards, each figure is named above it (the head row is for screen readers there). */
-const NAMED = 'max-md:before:block max-md:before:text-xs max-md:before:text-muted max-md:before:content-[attr(data-label)]'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { formatShortDate } from '../../../lib/dates.ts'
 import { useErrorMessage } from '../../../lib/use-error-message.ts'
 import { type CallFiguresPeriod, callFiguresCsvHref, useCallFigures } from '../api/use-call-figures.ts'
+
+/** On phones, where the tables are cards, each figure is named above it (the head row is for screen readers there). */
+const NAMED = 'max-md:before:block max-md:before:text-xs max-md:before:text-muted max-md:before:content-[attr(data-label)]'
 
 /** '67 %' / '67‎%‎': a share of 0..1 in the staff member's language, Western digits; '—' when nothing was there to count. */
 function formatRate(rate: number | null, locale: Locale): string {
@@ -62,6 +63,21 @@ export function CallFigures() {
   const outcomeLabel = (row: OutcomeFigures, table: CallFiguresTable) =>
     table === 'sources' && isOrderSource(row.key) ? t(`orders:source.${row.key}`) : pickLocalized(row.label.ar, row.label.fr, locale)
 
+  const agentColumns: Column<AgentDayFigures>[] = [
+    { label: t('callFigures.agents.date'), nowrap: true, cell: (row) => formatShortDate(`${row.date}T12:00:00+01:00`, locale) },
+    { label: t('callFigures.agents.agent'), rowHeader: true, cell: (row) => row.staffName },
+    ...(['calls', 'ordersCalled', 'confirmed'] as const).map((key) => ({ label: t(`callFigures.agents.${key}`), figure: true, cell: (row: AgentDayFigures) => row[key] })),
+    { label: t('callFigures.agents.confirmationRate'), figure: true, nowrap: true, cell: (row) => formatRate(row.confirmationRate, locale) },
+    { label: t('callFigures.agents.firstCalls'), figure: true, cell: (row) => row.firstCalls },
+    { label: t('callFigures.agents.minutesToFirstCall'), figure: true, nowrap: true, cell: (row) => minutes(row.minutesToFirstCall) },
+  ]
+  const outcomeColumns = (table: Exclude<CallFiguresTable, 'agents'>): Column<OutcomeFigures>[] => [
+    // the card's title on a phone: not named above it
+    { label: t(`callFigures.${table}.label`), rowHeader: true, unnamed: true, cell: (row) => outcomeLabel(row, table) },
+    ...OUTCOME_COUNTS.map((key) => ({ label: t(`callFigures.outcomes.${key}`), figure: true, cell: (row: OutcomeFigures) => row[key] })),
+    ...OUTCOME_RATES.map((key) => ({ label: t(`callFigures.outcomes.${key}`), figure: true, nowrap: true, cell: (row: OutcomeFigures) => formatRate(row[key], locale) })),
+  ]
+
   let body: ReactNode
   if (figures.data) {
     const data = figures.data
@@ -77,12 +93,7 @@ export function CallFigures() {
           csvHref={csv('agents')}
           emptyText={data.agents.length === 0 ? t('callFigures.noCalls') : null}
         >
-          <AgentHead />
-          <tbody className={c.tbody}>
-            {data.agents.map((row) => (
-              <AgentRow key={`${row.date}-${row.staffId}`} row={row} locale={locale} minutes={minutes} />
-            ))}
-          </tbody>
+          <FigureRows columns={agentColumns} rows={data.agents} rowKey={(row) => `${row.date}-${row.staffId}`} />
         </FiguresTable>
         {(
           [
@@ -97,12 +108,7 @@ export function CallFigures() {
             csvHref={csv(table)}
             emptyText={rows.length === 0 ? t('callFigures.noOrders') : null}
           >
-            <OutcomeHead label={t(`callFigures.${table}.label`)} />
-            <tbody className={c.tbody}>
-              {rows.map((row) => (
-                <OutcomeRow key={row.key} row={row} label={outcomeLabel(row, table)} locale={locale} />
-              ))}
-            </tbody>
+            <FigureRows columns={outcomeColumns(table)} rows={rows} rowKey={(row) => row.key} />
           </FiguresTable>
         ))}
       </div>
@@ -204,110 +210,67 @@ function FiguresTable({ title, csvHref, emptyText, children }: FiguresTableProps
   )
 }
 
-function AgentHead() {
-  const { t } = useTranslation('dashboard')
-  return (
-    <thead className={c.thead}>
-      <tr>
-        <th scope="col" className={c.th}>
-          {t('callFigures.agents.date')}
-        </th>
-        <th scope="col" className={c.th}>
-          {t('callFigures.agents.agent')}
-        </th>
-        {(['calls', 'ordersCalled', 'confirmed', 'confirmationRate', 'firstCalls', 'minutesToFirstCall'] as const).map((column) => (
-          <th key={column} scope="col" className={c.thFigure}>
-            {t(`callFigures.agents.${column}`)}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  )
-}
-
-interface AgentRowProps {
-  row: AgentDayFigures
-  locale: Locale
-  minutes: (value: number | null) => string
-}
-
-function AgentRow({ row, locale, minutes }: AgentRowProps) {
-  const { t } = useTranslation('dashboard')
-  const named = (column: 'date' | 'agent' | 'calls' | 'ordersCalled' | 'confirmed' | 'confirmationRate' | 'firstCalls' | 'minutesToFirstCall') => ({
-    'data-label': t(`callFigures.agents.${column}`),
-  })
-  return (
-    <tr className={c.tr}>
-      <td {...named('date')} className={`${c.td} ${NAMED} whitespace-nowrap`}>
-        {formatShortDate(`${row.date}T12:00:00+01:00`, locale)}
-      </td>
-      <th scope="row" {...named('agent')} className={`${c.td} ${NAMED} font-medium`}>
-        <bdi>{row.staffName}</bdi>
-      </th>
-      <td {...named('calls')} className={`${c.tdFigure} ${NAMED}`}>{row.calls}</td>
-      <td {...named('ordersCalled')} className={`${c.tdFigure} ${NAMED}`}>{row.ordersCalled}</td>
-      <td {...named('confirmed')} className={`${c.tdFigure} ${NAMED}`}>{row.confirmed}</td>
-      <td {...named('confirmationRate')} className={`${c.tdFigure} ${NAMED} whitespace-nowrap`}>
-        {formatRate(row.confirmationRate, locale)}
-      </td>
-      <td {...named('firstCalls')} className={`${c.tdFigure} ${NAMED}`}>{row.firstCalls}</td>
-      <td {...named('minutesToFirstCall')} className={`${c.tdFigure} ${NAMED} whitespace-nowrap`}>
-        {minutes(row.minutesToFirstCall)}
-      </td>
-    </tr>
-  )
-}
-
 const OUTCOME_COUNTS = ['orders', 'confirmed', 'shipped', 'delivered', 'returned'] as const
 const OUTCOME_RATES = ['confirmationRate', 'deliveryRate', 'returnRate'] as const
 
-interface OutcomeHeadProps {
-  /** The first column's name: wilaya, product or source. */
+/** A column of a figures table: its name (head cell, and above the value on a phone) and its cell. */
+interface Column<Row> {
   label: string
+  cell: (row: Row) => ReactNode
+  /** A figure (aligned as numbers) rather than a text. */
+  figure?: boolean
+  /** The row's name: a row header, in its own direction. */
+  rowHeader?: boolean
+  /** Not named above its value on a phone (the row's name heading its card). */
+  unnamed?: boolean
+  nowrap?: boolean
 }
 
-function OutcomeHead({ label }: OutcomeHeadProps) {
-  const { t } = useTranslation('dashboard')
+interface FigureRowsProps<Row> {
+  columns: Column<Row>[]
+  rows: readonly Row[]
+  rowKey: (row: Row) => string
+}
+
+/** The head and body of a figures table, one cell per column for each row. */
+function FigureRows<Row>({ columns, rows, rowKey }: FigureRowsProps<Row>) {
   return (
-    <thead className={c.thead}>
-      <tr>
-        <th scope="col" className={c.th}>
-          {label}
-        </th>
-        {[...OUTCOME_COUNTS, ...OUTCOME_RATES].map((column) => (
-          <th key={column} scope="col" className={c.thFigure}>
-            {t(`callFigures.outcomes.${column}`)}
-          </th>
+    <>
+      <thead className={c.thead}>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.label} scope="col" className={column.figure ? c.thFigure : c.th}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className={c.tbody}>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className={c.tr}>
+            {columns.map((column) => {
+              const className = [
+                column.figure ? c.tdFigure : c.td,
+                column.unnamed ? c.full : NAMED,
+                column.rowHeader ? 'font-medium' : '',
+                column.nowrap ? 'whitespace-nowrap' : '',
+              ]
+                .filter(Boolean)
+                .join(' ')
+              const label = column.unnamed ? undefined : column.label
+              return column.rowHeader ? (
+                <th key={column.label} scope="row" data-label={label} className={className}>
+                  <bdi>{column.cell(row)}</bdi>
+                </th>
+              ) : (
+                <td key={column.label} data-label={label} className={className}>
+                  {column.cell(row)}
+                </td>
+              )
+            })}
+          </tr>
         ))}
-      </tr>
-    </thead>
-  )
-}
-
-interface OutcomeRowProps {
-  row: OutcomeFigures
-  /** The wilaya's or product's name, or the source's name, in the staff member's language. */
-  label: string
-  locale: Locale
-}
-
-function OutcomeRow({ row, label, locale }: OutcomeRowProps) {
-  const { t } = useTranslation('dashboard')
-  return (
-    <tr className={c.tr}>
-      <th scope="row" className={`${c.td} ${c.full} font-medium`}>
-        <bdi>{label}</bdi>
-      </th>
-      {OUTCOME_COUNTS.map((column) => (
-        <td key={column} data-label={t(`callFigures.outcomes.${column}`)} className={`${c.tdFigure} ${NAMED}`}>
-          {row[column]}
-        </td>
-      ))}
-      {OUTCOME_RATES.map((column) => (
-        <td key={column} data-label={t(`callFigures.outcomes.${column}`)} className={`${c.tdFigure} ${NAMED} whitespace-nowrap`}>
-          {formatRate(row[column], locale)}
-        </td>
-      ))}
-    </tr>
+      </tbody>
+    </>
   )
 }
