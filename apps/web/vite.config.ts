@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 
@@ -46,8 +47,25 @@ function preloadFonts(): Plugin {
   }
 }
 
+/**
+ * The storefront runs on Preact's React-compatible layer (preact/compat, about 10 KB gzipped against React DOM's
+ * 60 KB): the JavaScript a phone fetches before the page answers to taps has a 100 KB budget. The code is
+ * written against React's API and types; the build (browser and server rendering) swaps the packages.
+ */
+const preactForReact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+  // react-i18next's shim for React 17: preact/compat has useSyncExternalStore itself
+  { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+]
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), preloadFonts()],
+  resolve: { alias: preactForReact },
   // The server renderer (dist-server/entry-server.js) carries its own copy of React and the libraries, built for
   // production: the API process runs it whatever its NODE_ENV (React's development build renders ~3x slower).
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
@@ -70,6 +88,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
+      // React Router reads React's useOptimistic where it exists and does without it otherwise (preact/compat has none)
+      onLog(level, log, handler) {
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return
+        handler(level, log)
+      },
       treeshake: {
         // @shop/shared is plain source without a "sideEffects" flag: without this, the zod schemas it
         // builds at module level (phone.ts) would ship to shoppers even though the storefront never uses them.
@@ -80,6 +103,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
+    // the components are tested on Preact as they ship: Testing Library's Preact flavour (src/test/testing-library.ts)
+    // stands in for its React one,
+    // and the libraries that import React go through the same aliases as the build (Node would load React for them)
+    alias: [
+      { find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./src/test/testing-library.ts', import.meta.url)) },
+      // Node's condition would load React Router's CommonJS build, whose require('react') no alias reaches
+      { find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace(/index\.js$/, 'index.mjs')) },
+    ],
+    server: { deps: { inline: ['@testing-library/preact', 'react-router', '@tanstack/react-query', 'react-i18next'] } },
     restoreMocks: true,
     unstubGlobals: true,
     // above the 5 s some tests give waitFor for a lazy page chunk: vitest's own 5 s default cut them first under a loaded run

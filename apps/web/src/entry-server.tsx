@@ -5,11 +5,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
-import { PassThrough } from 'node:stream'
 import type { Cart, cartReply, clientSessionReply, guestCartReply, Locale, PlacedOrder, placeOrderReply, productDetailReply } from '@shop/shared'
 import type { i18n as I18n } from 'i18next'
 import { type ReactNode, StrictMode } from 'react'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToStringAsync } from 'preact-render-to-string'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { prefetchPage } from './app/route-data.ts'
 import { AppProviders } from './app/providers.tsx'
@@ -22,6 +21,7 @@ import { PAGE_FORM_KEY, PAGE_ORDER_KEY, type PageForm } from './lib/page-form.ts
 import { createI18n, loadLocaleResources } from './lib/i18n.ts'
 import { createQueryClient } from './lib/query-client.ts'
 import { dehydrateForPage, stateScriptText } from './lib/rendered-state.ts'
+import { collectedTitle, type TitleSink, TitleSinkProvider } from './lib/document-title.tsx'
 
 export { RENDERED_STATE_ID } from './lib/rendered-state.ts'
 export type { PageForm } from './lib/page-form.ts'
@@ -52,6 +52,8 @@ export interface RenderedPage {
   html: string
   /** The first view's data, for `<script id="rendered-state" type="application/json">`. */
   state: string
+  /** The page's title (its `<DocumentTitle>`), for the head; null when it names none. */
+  title: string | null
   /** Set when the address answers with a redirect (none of the storefront's routes do today). */
   redirect?: string
   /** The page's own chunk (`handle.page` in routes.tsx), for the server to preload with the entry. */
@@ -87,19 +89,10 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404
 }
 
-function renderToString(element: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const sink = new PassThrough()
-    const chunks: Buffer[] = []
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk))
-    sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    sink.on('error', reject)
-    const stream = renderToPipeableStream(element, {
-      // the data is already in the cache: the whole page is ready at once, and kept whole for the next visitor
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-    })
-  })
+/** The whole page at once: its data is already in the cache, and the HTML is kept whole for the next visitor. */
+async function renderToString(element: ReactNode): Promise<string> {
+  // the storefront renders with Preact (vite.config.ts aliases react to preact/compat): a React element is a Preact vnode
+  return await renderToStringAsync(element as Parameters<typeof renderToStringAsync>[0])
 }
 
 export async function renderPage({ url, locale, api, form, order, shopper = false }: PageRequest): Promise<RenderedPage> {
@@ -107,7 +100,7 @@ export async function renderPage({ url, locale, api, form, order, shopper = fals
     const request = new Request(new URL(url, 'http://storefront.local'))
     const context = await handler.query(request)
     if (context instanceof Response) {
-      return { status: context.status, html: '', state: '', redirect: context.headers.get('Location') ?? '/' }
+      return { status: context.status, html: '', state: '', title: null, redirect: context.headers.get('Location') ?? '/' }
     }
     const leaf = context.matches.at(-1)
     const routePath = leaf?.route.path
@@ -126,19 +119,22 @@ export async function renderPage({ url, locale, api, form, order, shopper = fals
     }
     if (order) queryClient.setQueryData(PAGE_ORDER_KEY, order)
     const router = createStaticRouter(handler.dataRoutes, context)
+    const titles: TitleSink = { titles: [] }
     const html = await renderToString(
       <StrictMode>
-        <AppProviders i18n={translator(locale)} queryClient={queryClient}>
-          {/* no hydration data script (the routes have no loaders; an inline script would need a CSP nonce) */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <TitleSinkProvider value={titles}>
+          <AppProviders i18n={translator(locale)} queryClient={queryClient}>
+            {/* no hydration data script (the routes have no loaders; an inline script would need a CSP nonce) */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </TitleSinkProvider>
       </StrictMode>,
     )
     const missing = routePath === '*' || queryClient.getQueryCache().getAll().some((query) => isNotFound(query.state.error))
     const state = stateScriptText(dehydrateForPage(queryClient))
     queryClient.clear()
     const page = (leaf?.route.handle as { page?: string } | undefined)?.page
-    return { status: missing ? 404 : context.statusCode, html, state, ...(page ? { page } : {}) }
+    return { status: missing ? 404 : context.statusCode, html, state, title: collectedTitle(titles), ...(page ? { page } : {}) }
   })
 }
 

@@ -31,6 +31,23 @@ keyHistoryEntry()
 syncGuestSessionCookie()
 keepClickIds(window.location.search, document)
 
+/**
+ * Hydrates and says so on the console when the page drawn in the browser differs from the server's HTML.
+ * React reports such a mismatch itself; Preact mends the page silently (it rewrites differing text, adds and
+ * drops elements), which would hide a page whose first paint, and the copy the server's cache keeps, are wrong.
+ * Hydration is synchronous and changes no markup when the two agree (it only attaches the handlers).
+ */
+function reportingMismatch(container: HTMLElement, hydrate: () => void): void {
+  const before = container.innerHTML
+  hydrate()
+  const after = container.innerHTML
+  if (after === before) return
+  let at = 0
+  while (at < before.length && before[at] === after[at]) at++
+  const around = (html: string) => JSON.stringify(html.slice(Math.max(0, at - 60), at + 60))
+  console.error(`Hydration mismatch: the page drawn in the browser differs from the server's HTML: ${around(before)} became ${around(after)}`)
+}
+
 /** The current address's page chunks, loaded before hydrating so the first render matches the server's HTML. */
 async function loadMatchedPages(list: RouteObject[]): Promise<void> {
   const matches = matchRoutes(list, window.location) ?? []
@@ -58,7 +75,7 @@ if (rendered) {
   // hydrated as a transition: React yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page, so a tap or a scroll during hydration is not kept waiting
   startTransition(() => {
-    hydrateRoot(root, app(createBrowserRouter(routes)))
+    reportingMismatch(root, () => hydrateRoot(root, app(createBrowserRouter(routes))))
   })
   if (earlier) void switchLanguage(i18n, earlier)
 } else {

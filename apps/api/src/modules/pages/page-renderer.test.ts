@@ -28,6 +28,15 @@ test('the template gets the language, the direction, the rendered mark, the page
   assert.match(html, /<div id="root"><main>\$& page<\/main><\/div><script id="rendered-state" type="application\/json">\{"q":1\}<\/script><script type="module" fetchpriority="low"/)
 })
 
+test("the page's title replaces the template's, escaped; a page without one keeps the template's", () => {
+  const index = '<!doctype html><html lang="ar" dir="rtl"><head><title>خطوة · Khatwa</title></head><body><div id="root"></div></body></html>'
+  const titled = fillTemplate(index, { html: '<main></main>', state: '{}', title: 'Baskets <Rania> & "co"' }, 'rendered-state', 'fr')
+  assert.match(titled, /<head><title>Baskets &lt;Rania&gt; &amp; &quot;co&quot;<\/title><\/head>/)
+  assert.equal(titled.match(/<title>/g)?.length, 1)
+  const untitled = fillTemplate(index, { html: '<main></main>', state: '{}', title: null }, 'rendered-state', 'fr')
+  assert.match(untitled, /<title>خطوة · Khatwa<\/title>/)
+})
+
 test("a page's modules are its chunk and what it imports beyond the entry", () => {
   const manifest = {
     'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },

@@ -17,7 +17,7 @@ export interface PageRenderer {
     order?: unknown
     /** Rendered for one shopper with their cookies (checkout, cart): never kept. */
     shopper?: boolean
-  }): Promise<{ status: number; html: string; state: string; redirect?: string; page?: string }>
+  }): Promise<{ status: number; html: string; state: string; title?: string | null; redirect?: string; page?: string }>
   /** Places an order posted by a plain HTML form through the storefront's API routes (entry-server.tsx). */
   submitOrderForm(request: {
     form: PageForm['form']
@@ -145,12 +145,21 @@ export function withScriptsAfterPhoto(html: string): string {
   return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, (_match, tag: string) => `<${tag} fetchpriority="low"`)
 }
 
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character] as string)
+}
+
 /**
  * The rendered page in the built index.html: `<html lang dir>` of its language, marked as rendered (main.tsx
- * then hydrates it in that language), the app's HTML in #root and the first view's data beside it.
+ * then hydrates it in that language), the page's title in the head, the app's HTML in #root and the first
+ * view's data beside it.
  */
-export function fillTemplate(index: string, page: { html: string; state: string }, stateId: string, locale: Locale, headTags = ''): string {
+export function fillTemplate(index: string, page: { html: string; state: string; title?: string | null }, stateId: string, locale: Locale, headTags = ''): string {
+  const title = page.title
   return withScriptsAfterPhoto(index)
+    .replace(/<title>[^<]*<\/title>/i, (tag) => (title ? `<title>${escapeHtml(title)}</title>` : tag))
     .replace(/<\/head>/i, () => `${headTags}</head>`)
     .replace(/<html\b[^>]*>/i, () => `<html lang="${locale}" dir="${textDirection(locale)}" data-rendered>`)
     .replace(

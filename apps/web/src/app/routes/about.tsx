@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '../../components/ui/button-class.ts'
 import { pickLocalized } from '@shop/shared'
 import { useShopName, useShopSettings } from '../../lib/shop-settings.ts'
+import { DocumentTitle } from '../../lib/document-title.tsx'
 
 /** The shop's address, phone and e-mail from its settings (shared by About and Contact). */
 export function ShopContacts() {
@@ -46,7 +47,7 @@ export function AboutPage() {
   const name = useShopName() ?? ''
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_20rem]">
-      <title>{t('about.title', { name })}</title>
+      <DocumentTitle>{t('about.title', { name })}</DocumentTitle>
       <article className="flex flex-col gap-4">
         <h1 className="text-2xl font-bold">{t('about.title', { name })}</h1>
         <p className="text-lg">{t('about.lead')}</p>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { CollectionView } from '../../features/catalogue/components/collection-view.tsx'
 import { track } from '../../lib/browser-pixels.ts'
+import { DocumentTitle } from '../../lib/document-title.tsx'
 
 const trackSearch = (term: string) => track('Search', { searchString: term })
 
@@ -8,7 +9,7 @@ export function CollectionPage() {
   const { t } = useTranslation('catalogue')
   return (
     <>
-      <title>{t('collection.title')}</title>
+      <DocumentTitle>{t('collection.title')}</DocumentTitle>
       <CollectionView onSearchTracked={trackSearch} />
     </>
   )

@@ -7,6 +7,7 @@ import { FormField, INPUT_CLASS } from '../../components/ui/form-field.tsx'
 import { useSendContactMessage } from '../../features/contact/api/use-send-contact-message.ts'
 import { useApiErrorText, useMessageKey } from '../../lib/error-text.ts'
 import { ShopContacts } from './about.tsx'
+import { DocumentTitle } from '../../lib/document-title.tsx'
 
 /** docs/storefront-spec.md §5: name 2-100, e-mail, subject 5-100, message 10-1000. */
 const contactSchema = z.object({
@@ -59,7 +60,7 @@ export function ContactPage() {
 
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_20rem]">
-      <title>{t('contact.title')}</title>
+      <DocumentTitle>{t('contact.title')}</DocumentTitle>
       <div className="flex flex-col gap-4">
         <h1 className="text-2xl font-bold">{t('contact.title')}</h1>
         <p className="text-muted">{t('contact.intro')}</p>

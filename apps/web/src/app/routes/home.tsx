@@ -4,13 +4,14 @@ import { ProductRail } from '../../features/catalogue/components/product-rail.ts
 import { HomeHero } from '../../features/marketing/components/home-hero.tsx'
 import { TrustStrip } from '../../features/marketing/components/trust-strip.tsx'
 import { useShopName } from '../../lib/shop-settings.ts'
+import { DocumentTitle } from '../../lib/document-title.tsx'
 
 export function HomePage() {
   const { t } = useTranslation()
   const name = useShopName() ?? t('shop.name')
   return (
     <>
-      <title>{`${name} · ${t('shop.tagline')}`}</title>
+      <DocumentTitle>{`${name} · ${t('shop.tagline')}`}</DocumentTitle>
       <HomeHero />
       <TrustStrip />
       <ProductRail kind="latest" viewAllHref="/collection?sort=newest" />

@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { safeRedirect } from '../../features/auth/api/use-auth-actions.ts'
 import { AuthPanel, type AuthTab } from '../../features/auth/components/auth-panel.tsx'
 import { useAuth } from '../../lib/auth-state.ts'
+import { DocumentTitle } from '../../lib/document-title.tsx'
 
 export interface AuthScreenProps {
   title: string
@@ -20,7 +21,7 @@ export function AuthScreen({ title, initialTab, closedToClients }: AuthScreenPro
   if (closedToClients && status === 'authenticated') return <Navigate to={redirect} replace />
   return (
     <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-10">
-      <title>{title}</title>
+      <DocumentTitle>{title}</DocumentTitle>
       <h1 className="text-center text-2xl font-bold">{title}</h1>
       <AuthPanel key={initialTab} initialTab={initialTab} onSignedIn={() => void navigate(redirect, { replace: true })} />
     </div>

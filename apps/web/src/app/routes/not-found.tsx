@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { buttonClass } from '../../components/ui/button-class.ts'
+import { DocumentTitle } from '../../lib/document-title.tsx'
 
 export function NotFoundPage() {
   const { t } = useTranslation()
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center">
-      <title>{t('notFound.title')}</title>
+      <DocumentTitle>{t('notFound.title')}</DocumentTitle>
       <p className="text-2xl font-bold text-muted" aria-hidden="true">
         404
       </p>

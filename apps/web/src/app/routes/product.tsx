@@ -21,6 +21,7 @@ import { ApiError } from '../../lib/api.ts'
 import { useApiErrorText } from '../../lib/error-text.ts'
 import { useErrorMessage } from '../../lib/use-error-message.ts'
 import { usePageForm } from '../../lib/page-form.ts'
+import { DocumentTitle } from '../../lib/document-title.tsx'
 
 function pixelParams(line: ChosenLine) {
   return {
@@ -121,7 +122,7 @@ export function ProductPage() {
     if (query.error instanceof ApiError && query.error.code === 'PRODUCT_NOT_FOUND') {
       return (
         <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-20 text-center">
-          <title>{t('notFound.title')}</title>
+          <DocumentTitle>{t('notFound.title')}</DocumentTitle>
           <h1 className="text-xl font-bold">{t('notFound.title')}</h1>
           <p className="text-muted">{t('notFound.message')}</p>
           <div className="mt-3 flex gap-3">

@@ -8,6 +8,7 @@ import { SiteHeader } from '../layout/site-header.tsx'
 import { PixelsLoader } from '../../features/pixels/components/pixels-loader.tsx'
 import { useShopName } from '../../lib/shop-settings.ts'
 import { giveBackKeptFields } from '../../lib/typed-before-hydration.ts'
+import { DocumentTitle } from '../../lib/document-title.tsx'
 
 /**
  * The API answers in the page's language (category names, cart lines, wilayas...): after a switch,
@@ -42,8 +43,8 @@ export function RootLayout() {
   useHydratedMark()
   return (
     <div className="flex min-h-dvh flex-col">
-      {/* The tab's title in the shopper's language on a page without its own (React puts a page's title first). */}
-      <title>{`${name} · ${t('shop.tagline')}`}</title>
+      {/* The tab's title in the shopper's language on a page without its own (a page's own title wins over it). */}
+      <DocumentTitle fallback>{`${name} · ${t('shop.tagline')}`}</DocumentTitle>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-30 focus:rounded-md focus:bg-paper focus:px-4 focus:py-3"

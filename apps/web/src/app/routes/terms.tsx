@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useShopName } from '../../lib/shop-settings.ts'
+import { DocumentTitle } from '../../lib/document-title.tsx'
 
 const SECTIONS = ['orders', 'payment', 'delivery', 'returns', 'data', 'why', 'sharing', 'rights'] as const
 
@@ -11,7 +12,7 @@ export function TermsPage() {
   const name = useShopName() ?? tc('shop.name')
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
-      <title>{t('terms.title')}</title>
+      <DocumentTitle>{t('terms.title')}</DocumentTitle>
       <header className="flex flex-col gap-3">
         <h1 className="text-2xl font-bold">{t('terms.title')}</h1>
         <p className="text-lg text-muted">{t('terms.intro', { name })}</p>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { buttonClass } from '../../components/ui/button-class.ts'
 import { RequireAuth } from '../../features/auth/components/require-auth.tsx'
+import { DocumentTitle } from '../../lib/document-title.tsx'
 
 /**
  * The online-payment return page. It never marks an order paid (docs/decisions.md, Accounts and security: only the provider's signed
@@ -24,7 +25,7 @@ function VerifyOutcome() {
       aria-labelledby="verify-outcome"
       className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center"
     >
-      <title>{ta('verify.title')}</title>
+      <DocumentTitle>{ta('verify.title')}</DocumentTitle>
       <span
         aria-hidden="true"
         className={`flex size-14 items-center justify-center rounded-full text-2xl font-bold ${success ? 'bg-brand/10 text-brand' : 'bg-sale/10 text-sale'}`}

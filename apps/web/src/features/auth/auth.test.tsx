@@ -24,6 +24,8 @@ describe('account guard', () => {
     const { router } = renderApp({ path: '/orders', locale: 'en' })
     expect(await screen.findByText('Verifying authentication...')).toBeTruthy()
     expect(router.state.location.pathname).toBe('/orders')
+    // the session is asked for from an effect, which may run after the first paint
+    await waitFor(() => expect(answer).toBeDefined())
     answer?.()
     // the sign-in page is its own chunk: on a busy machine its import can take more than waitFor's default second
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 })

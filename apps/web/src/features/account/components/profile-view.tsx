@@ -10,6 +10,7 @@ import type { ClientUser } from '@shop/shared'
 import { useApiErrorText, useMessageKey } from '../../../lib/error-text.ts'
 import { useChangePassword, useUpdateProfile } from '../api/use-profile.ts'
 import { firstErrors, passwordChangeSchema, profileSchema } from '../profile-forms.ts'
+import { DocumentTitle } from '../../../lib/document-title.tsx'
 
 export interface ProfileViewProps {
   user: ClientUser
@@ -24,7 +25,7 @@ export function ProfileView({ user }: ProfileViewProps) {
   const since = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(user.createdAt))
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
-      <title>{t('profile.title')}</title>
+      <DocumentTitle>{t('profile.title')}</DocumentTitle>
       <header className="flex items-center gap-4">
         <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-brand text-xl font-bold text-on-brand">
           {(user.firstName || user.email).charAt(0).toUpperCase()}

@@ -90,7 +90,12 @@ export function ForgotPassword({ onDone }: ForgotPasswordProps) {
                 dir="ltr"
                 className={`${INPUT_CLASS} text-center text-xl tracking-[0.5em]`}
                 value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                onChange={(e) => {
+                  const digits = e.target.value.replace(/\D/g, '').slice(0, 6)
+                  // shown as kept even when the state does not change (a letter typed): Preact leaves the field as typed
+                  e.currentTarget.value = digits
+                  setCode(digits)
+                }}
               />
             )}
           </FormField>

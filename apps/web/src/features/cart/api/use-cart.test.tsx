@@ -74,8 +74,11 @@ describe('guest cart session', () => {
     const { wrapper, queryClient } = setup()
     const { result } = renderHook(() => ({ cart: useCart(), add: useAddToCart({ silent: true }) }), { wrapper })
     await waitFor(() => expect(result.current.cart.owner).toBe('guest'))
-    const cart = await act(() => result.current.add.mutateAsync(line))
-    expect(cart.cartCount).toBe(2)
+    let cart: Awaited<ReturnType<typeof result.current.add.mutateAsync>> | undefined
+    await act(async () => {
+      cart = await result.current.add.mutateAsync(line)
+    })
+    expect(cart?.cartCount).toBe(2)
     expect(api.calls('POST /cart/client/add')).toHaveLength(1)
     expect(window.localStorage.getItem(GUEST_SESSION_KEY)).toBeNull()
     expect(queryClient.getQueryData(cartKeys.of('client'))).toMatchObject({ cartCount: 2 })

@@ -8,6 +8,7 @@ import { CartEmpty } from './cart-empty.tsx'
 import { CartLine } from './cart-line.tsx'
 import { CartSummary } from './cart-summary.tsx'
 import { ClearCartButton } from './clear-cart-button.tsx'
+import { DocumentTitle } from '../../../lib/document-title.tsx'
 
 /** The /cart page: lines on the start side, the summary beside them on wide screens and under them on phones. */
 export function CartView() {
@@ -18,7 +19,7 @@ export function CartView() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 md:px-6">
-      <title>{t('title')}</title>
+      <DocumentTitle>{t('title')}</DocumentTitle>
       <div className="flex items-baseline justify-between gap-4">
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         {cart && !cart.isEmpty ? <p className="text-sm text-muted">{t('itemsCount', { count: cart.cartCount })}</p> : null}

@@ -17,6 +17,7 @@ import { PriceFilter } from './price-filter.tsx'
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx'
 import { SortSelect } from './sort-select.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { DocumentTitle } from '../../../lib/document-title.tsx'
 
 export interface CategoryViewProps {
   categoryId: string
@@ -40,7 +41,7 @@ export function CategoryView({ categoryId }: CategoryViewProps) {
   if (page.isError && page.error instanceof ApiError && page.error.code === 'CATEGORY_NOT_FOUND') {
     return (
       <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-20 text-center">
-        <title>{t('category.notFoundTitle')}</title>
+        <DocumentTitle>{t('category.notFoundTitle')}</DocumentTitle>
         <h1 className="text-xl font-bold">{t('category.notFoundTitle')}</h1>
         <p className="text-muted">{t('category.notFound')}</p>
         <Link to="/collection" className={buttonClass('primary', 'mt-3')}>
@@ -56,7 +57,7 @@ export function CategoryView({ categoryId }: CategoryViewProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:px-6 md:py-10">
-      {category ? <title>{name}</title> : null}
+      {category ? <DocumentTitle>{name}</DocumentTitle> : null}
       <header>
         {category ? (
           <>

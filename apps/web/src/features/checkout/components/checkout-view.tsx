@@ -13,6 +13,7 @@ import { DeliveryTypeField } from './delivery-type-field.tsx'
 import { OrderSummary } from './order-summary.tsx'
 import { PaymentMethodField } from './payment-method-field.tsx'
 import { WilayaCommuneFields } from './wilaya-commune-fields.tsx'
+import { DocumentTitle } from '../../../lib/document-title.tsx'
 
 export interface CheckoutViewProps {
   cart: Cart | undefined
@@ -81,7 +82,7 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:px-6 md:py-8">
-      <title>{t('title')}</title>
+      <DocumentTitle>{t('title')}</DocumentTitle>
       <h1 className="text-2xl font-bold">{t('title')}</h1>
       {/* a plain form too: before (or without) the scripts the server places the order (apps/api order-forms.ts) */}
       <form

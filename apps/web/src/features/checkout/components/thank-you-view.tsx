@@ -6,6 +6,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '../../../components/ui/button-class.ts'
 import type { PlacedOrder } from '@shop/shared'
 import { OrderSummary } from './order-summary.tsx'
+import { DocumentTitle } from '../../../lib/document-title.tsx'
 
 export interface ThankYouViewProps {
   order: PlacedOrder | null
@@ -39,7 +40,7 @@ export function ThankYouView({ order, isSignedIn }: ThankYouViewProps) {
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
-      <title>{t('thankYou.title')}</title>
+      <DocumentTitle>{t('thankYou.title')}</DocumentTitle>
       <div className="flex flex-col items-center gap-3 text-center">
         <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-brand text-2xl text-on-brand">
           ✓

@@ -11,6 +11,7 @@ import { SignInPrompt } from '../../../components/ui/sign-in-prompt.tsx'
 import { useOrders } from '../api/use-orders.ts'
 import { filtersFromParams, hasFilters, paramsFromFilters } from '../order-filters.ts'
 import { OrderCard } from './order-card.tsx'
+import { DocumentTitle } from '../../../lib/document-title.tsx'
 
 const FILTER_STATUSES = ORDER_STATUSES.filter((status) => status !== 'deleted')
 
@@ -41,7 +42,7 @@ export function OrdersView() {
   const filtered = hasFilters(filters)
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
-      <title>{t('orders.title')}</title>
+      <DocumentTitle>{t('orders.title')}</DocumentTitle>
       <h1 className="text-2xl font-bold">{t('orders.title')}</h1>
       <form
         role="search"

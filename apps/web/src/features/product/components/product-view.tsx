@@ -26,6 +26,7 @@ import { ProductPolicies } from './product-policies.tsx'
 import { ProductPriceBlock } from './product-price-block.tsx'
 import { QuantityStepper } from './quantity-stepper.tsx'
 import { VariantPicker } from './variant-picker.tsx'
+import { DocumentTitle } from '../../../lib/document-title.tsx'
 
 /** What the shopper picked on the page: one variant and how many. */
 export interface ChosenLine {
@@ -62,6 +63,10 @@ function PlainChoice({ product, chosen, lineLimit }: { product: ProductDetail; c
   const inStock = product.variants.filter((v) => v.stock > 0)
   const label = (v: ProductVariant) => [v.size, v.color ? colorName(v.color, locale) : ''].filter(Boolean).join(' · ')
   const error = sentBack?.errors.variant
+  // In the browser the scripts run, so the fallback is never shown: its server-rendered markup is kept as it is
+  // (hydration leaves an element's inner HTML alone) instead of being matched against the browser's reading of
+  // a <noscript> as plain text.
+  if (typeof document !== 'undefined') return <noscript dangerouslySetInnerHTML={{ __html: '' }} />
   return (
     <noscript>
       <div className="mb-4 grid grid-cols-[1fr_auto] gap-3">
@@ -159,7 +164,7 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
 
   return (
     <article className="mx-auto max-w-7xl pb-28 md:px-6 md:py-10 md:pb-10">
-      <title>{name}</title>
+      <DocumentTitle>{name}</DocumentTitle>
       <div className="grid gap-6 md:grid-cols-2 md:gap-10">
         <div className="md:sticky md:top-20 md:self-start">
           <ProductGallery key={choice.color ?? ''} images={images} name={name} />

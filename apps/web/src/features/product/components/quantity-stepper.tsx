@@ -38,7 +38,11 @@ export function QuantityStepper({ value, max, onChange, disabled = false }: Quan
           aria-valuemax={max}
           onChange={(event) => {
             const next = Number(event.target.value.replace(/\D/g, ''))
-            if (next >= 1) onChange(Math.min(next, max))
+            const kept = next >= 1 ? Math.min(next, max) : value
+            // the field shows the number kept even when it is the one already chosen (Preact, unlike React, does
+            // not put a controlled input's value back when the state did not change)
+            event.currentTarget.value = String(kept)
+            if (kept !== value) onChange(kept)
           }}
           className="h-11 w-12 border-x border-ink/25 bg-transparent text-center text-base font-semibold"
         />

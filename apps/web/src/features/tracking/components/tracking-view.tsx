@@ -9,6 +9,7 @@ import { useTrackOrders } from '../api/use-tracking.ts'
 import { trackingErrorKey } from '../tracking-errors.ts'
 import { TrackingCard } from './tracking-card.tsx'
 import { TrackingDetailsModal } from './tracking-details-modal.tsx'
+import { DocumentTitle } from '../../../lib/document-title.tsx'
 
 export function TrackingView() {
   const { t } = useTranslation('tracking')
@@ -48,7 +49,7 @@ export function TrackingView() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
-      <title>{t('title')}</title>
+      <DocumentTitle>{t('title')}</DocumentTitle>
       <header>
         <h1 className="text-2xl font-bold">{t('title')}</h1>
         <p className="mt-1 text-muted">{t('subtitle')}</p>
@@ -81,7 +82,7 @@ export function TrackingView() {
           <ol className="grid gap-2 text-sm text-muted sm:grid-cols-3">
             {(['step1', 'step2', 'step3'] as const).map((step, index) => (
               <li key={step} className="flex gap-2">
-                <span className="font-bold text-brand">{index + 1}.</span>
+                <span className="font-bold text-brand">{`${index + 1}.`}</span>
                 {t(`form.${step}`)}
               </li>
             ))}
