@@ -1,8 +1,8 @@
 /**
  * Gzipped JavaScript per storefront route, from a build with a manifest (written to a temporary folder,
  * so apps/web/dist is left as the served build): the entry with its static imports and the app it loads
- * (main.tsx imports app/start.tsx once the page's photo is painted), plus the route's lazy chunk with its
- * static imports (apps/web/src/app/routes.tsx lists which page is which chunk).
+ * (main.tsx imports app/start.tsx once the page's photo is painted), plus the page's chunk with its static
+ * imports (apps/web/src/app/routes.tsx lists which page is which chunk; home is one of them).
  */
 import { execFile } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
@@ -59,8 +59,9 @@ export async function routeJavaScript(repoRoot: string): Promise<{ routes: Route
     for (const f of entryFiles) if (f.endsWith('.js')) entryBytes += await size(f)
 
     const routesSource = await readFile(path.join(webDir, 'src/app/routes.tsx'), 'utf8')
-    const routes: RouteJs[] = [{ route: '/', source: 'entry (home)', totalGzKb: entryBytes / 1024, routeGzKb: 0, files: entryFiles.size }]
-    const lazy = /path:\s*'([^']+)'[^\n]*?import\('\.\/(routes\/[^']+)'\)/g
+    const routes: RouteJs[] = []
+    // each page is its own chunk, home (path '') included
+    const lazy = /path:\s*'([^']*)'[^\n]*?import\('\.\/(routes\/[^']+)'\)/g
     for (const match of routesSource.matchAll(lazy)) {
       const [, routePath, file] = match as unknown as [string, string, string]
       const key = `src/app/${file}`

@@ -700,7 +700,7 @@ export function markdownReport(f: Figures, elapsedMs: number): string {
     out.push(
       '## Storefront JavaScript per route (apps/web build, gzipped)',
       '',
-      `Entry (home is in it): ${n1(f.bundles.entryGzKb)} KB.`,
+      `Entry and the app it loads (every page needs them): ${n1(f.bundles.entryGzKb)} KB.`,
       '',
       '| Route | Chunk source | Entry + route, KB gz | Route beyond entry, KB gz | Files |',
       '|---|---|---:|---:|---:|',

@@ -34,6 +34,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { pixelRoutes } from './modules/pixels/pixels.routes.ts'
 import {
   fillTemplate,
+  mainPhotoPreload,
   injectTransport,
   loadPageRenderer,
   pageModulesMeta,
@@ -277,7 +278,7 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
       : renderTransport
     const page = await renderer.renderPage({ url, locale, api, shopper, ...(form ? { form } : {}), ...(order ? { order } : {}) })
     if (page.redirect !== undefined) return reply.redirect(page.redirect, page.status)
-    const preloads = manifest && page.page ? pageModulesMeta(manifest, page.page) : ''
+    const preloads = `${mainPhotoPreload(page.html)}${manifest && page.page ? pageModulesMeta(manifest, page.page) : ''}`
     const html = withFontPreloads(fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale, preloads), fonts, locale)
     const status = form && page.status === 200 && known ? (formStatus ?? 422) : !known ? 404 : Math.max(head?.statusCode ?? 200, page.status)
     if (form || order !== undefined || isShoppersPage(request)) {

@@ -8,11 +8,12 @@ import { createHash } from 'node:crypto'
 import type { Cart, cartReply, clientSessionReply, guestCartReply, Locale, PlacedOrder, placeOrderReply, productDetailReply } from '@shop/shared'
 import type { i18n as I18n } from 'i18next'
 import { type ReactNode, StrictMode } from 'react'
+import { options } from 'preact'
 import { renderToStringAsync } from 'preact-render-to-string'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { StaticRouter } from 'react-router'
 import { prefetchPage } from './app/route-data.ts'
 import { AppProviders } from './app/providers.tsx'
-import { routes } from './app/routes.tsx'
+import { AppRoutes, matchPage } from './app/routes.tsx'
 import { communesQuery } from './features/checkout/api/use-locations.ts'
 import { checkoutFromForm } from './features/checkout/plain-checkout.ts'
 import { formFieldOf, quickOrderFromForm } from './features/product/plain-quick-order.ts'
@@ -60,6 +61,9 @@ export interface RenderedPage {
   page?: string
 }
 
+// a page that throws while drawn gets the crash screen (routes.tsx CrashBoundary), as in the browser
+;(options as { errorBoundaries?: boolean }).errorBoundaries = true
+
 const calls = new AsyncLocalStorage<{ locale: Locale; api: ApiTransport }>()
 
 // The pages' queries call the same api() as in the browser: on the server it goes to the request's transport,
@@ -69,8 +73,6 @@ setApiTransport((url, init) => {
   if (!call) return Promise.reject(new Error('storefront API called outside a page render'))
   return call.api(url, { ...init, headers: { ...(init.headers as Record<string, string>), 'Accept-Language': call.locale } })
 })
-
-const handler = createStaticHandler(routes)
 
 // One i18next instance per language, made once: the server never switches an instance's language.
 const texts = { fr: await loadLocaleResources('fr'), en: await loadLocaleResources('en') }
@@ -97,18 +99,16 @@ async function renderToString(element: ReactNode): Promise<string> {
 
 export async function renderPage({ url, locale, api, form, order, shopper = false }: PageRequest): Promise<RenderedPage> {
   return calls.run({ locale, api }, async () => {
-    const request = new Request(new URL(url, 'http://storefront.local'))
-    const context = await handler.query(request)
-    if (context instanceof Response) {
-      return { status: context.status, html: '', state: '', title: null, redirect: context.headers.get('Location') ?? '/' }
-    }
-    const leaf = context.matches.at(-1)
-    const routePath = leaf?.route.path
+    const address = new URL(url, 'http://storefront.local')
+    const { route, params } = matchPage(address.pathname)
+    const routePath = route.path
+    // the page's own chunk, there before it is drawn (the browser loads it before hydrating, too)
+    await route.lazy.load()
     const queryClient = createQueryClient()
     await prefetchPage(queryClient, {
       routePath,
-      params: leaf?.params ?? {},
-      search: new URL(request.url).searchParams,
+      params,
+      search: address.searchParams,
       shopper,
     })
     if (form) {
@@ -118,14 +118,14 @@ export async function renderPage({ url, locale, api, form, order, shopper = fals
       if (/^\d{1,2}$/.test(wilaya)) await queryClient.prefetchQuery(communesQuery(wilaya))
     }
     if (order) queryClient.setQueryData(PAGE_ORDER_KEY, order)
-    const router = createStaticRouter(handler.dataRoutes, context)
     const titles: TitleSink = { titles: [] }
     const html = await renderToString(
       <StrictMode>
         <TitleSinkProvider value={titles}>
           <AppProviders i18n={translator(locale)} queryClient={queryClient}>
-            {/* no hydration data script (the routes have no loaders; an inline script would need a CSP nonce) */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={`${address.pathname}${address.search}`}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProviders>
         </TitleSinkProvider>
       </StrictMode>,
@@ -133,8 +133,8 @@ export async function renderPage({ url, locale, api, form, order, shopper = fals
     const missing = routePath === '*' || queryClient.getQueryCache().getAll().some((query) => isNotFound(query.state.error))
     const state = stateScriptText(dehydrateForPage(queryClient))
     queryClient.clear()
-    const page = (leaf?.route.handle as { page?: string } | undefined)?.page
-    return { status: missing ? 404 : context.statusCode, html, state, title: collectedTitle(titles), ...(page ? { page } : {}) }
+    const page = route.page
+    return { status: missing ? 404 : 200, html, state, title: collectedTitle(titles), ...(page ? { page } : {}) }
   })
 }
 

@@ -76,9 +76,13 @@ function NoConnectionScreen({ look }: { look: StandAloneLook }) {
  * so the reader gets a fresh app, e.g. after a deploy replaced the bundle. A page that could not be
  * fetched is not a crash: it gets the "no connection" screen instead.
  */
-export function CrashScreen({ look, logErrors = false, isPageLoadError }: CrashScreenProps) {
+export function CrashScreen(props: CrashScreenProps) {
+  return <CrashScreenFor {...props} error={useRouteError()} />
+}
+
+/** The crash screen for an error caught outside a data router's `errorElement` (an error boundary of its own). */
+export function CrashScreenFor({ look, logErrors = false, isPageLoadError, error }: CrashScreenProps & { error: unknown }) {
   const t = useKitTexts()
-  const error = useRouteError()
   if (isPageLoadError?.(error)) return <NoConnectionScreen look={look} />
   if (logErrors) console.error(error)
   return <StandAloneScreen look={look} title={t('crash.title')} message={t('crash.message')} action={t('actions.refresh')} onAction={() => window.location.reload()} />

@@ -10,7 +10,7 @@ import { profileQuery } from '../lib/auth-state.ts'
 import { cartKeys } from '../lib/query-keys.ts'
 import { shopSettingsQuery } from '../lib/shop-settings.ts'
 
-/** Where a page is: its route's path pattern, its parameters and the address's query. */
+/** Where a page is: its route's path pattern (home's is empty), its parameters and the address's query. */
 export interface PageAddress {
   routePath: string | undefined
   params: Record<string, string | undefined>
@@ -30,7 +30,7 @@ export interface PageAddress {
  */
 export async function prefetchPage(queryClient: QueryClient, { routePath, params, search, shopper = false }: PageAddress): Promise<void> {
   const queries: Promise<unknown>[] = [queryClient.prefetchQuery(shopSettingsQuery), queryClient.prefetchQuery(categoriesQuery)]
-  if (routePath === undefined) {
+  if (!routePath) {
     queries.push(
       queryClient.prefetchQuery(activeBannersQuery),
       queryClient.prefetchQuery(shortListQuery('latest')),

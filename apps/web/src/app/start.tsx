@@ -2,11 +2,11 @@
  * The storefront app in the browser, loaded by main.tsx once the page's photo is painted: hydrates the page the
  * server rendered (in its language, with its data) or, on the development server's empty page, draws it.
  */
-import { type ReactNode, StrictMode, startTransition } from 'react'
+import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { AppProviders } from './providers.tsx'
-import { routes } from './routes.tsx'
+import { AppRoutes, matchPage } from './routes.tsx'
 import { syncGuestSessionCookie } from '../lib/api.ts'
 import { keepClickIds } from '../lib/click-ids.ts'
 import { keyHistoryEntry } from '../lib/history-entry.ts'
@@ -48,36 +48,28 @@ function reportingMismatch(container: HTMLElement, hydrate: () => void): void {
   console.error(`Hydration mismatch: the page drawn in the browser differs from the server's HTML: ${around(before)} became ${around(after)}`)
 }
 
-/** The current address's page chunks, loaded before hydrating so the first render matches the server's HTML. */
-async function loadMatchedPages(list: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(list, window.location) ?? []
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return
-      const loaded = await route.lazy()
-      Object.assign(route, { ...loaded, lazy: undefined })
-    }),
-  )
+/** The current address's page chunk, loaded before hydrating so the first render matches the server's HTML. */
+async function loadMatchedPage(): Promise<void> {
+  await matchPage(window.location.pathname).route.lazy.load()
 }
 
-const app = (router: ReturnType<typeof createBrowserRouter>): ReactNode => (
+const app = (
   <StrictMode>
     <AppProviders i18n={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>
 )
 
 if (rendered) {
-  await loadMatchedPages(routes)
+  // a chunk that cannot be fetched now is tried again by the page, which then says "no connection"
+  await loadMatchedPage().catch(() => undefined)
   // what the shopper typed into the server's forms meanwhile, given back once hydrated (RootLayout)
   keepTypedFields(document)
-  // hydrated as a transition: React yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole page, so a tap or a scroll during hydration is not kept waiting
-  startTransition(() => {
-    reportingMismatch(root, () => hydrateRoot(root, app(createBrowserRouter(routes))))
-  })
+  reportingMismatch(root, () => hydrateRoot(root, app))
   if (earlier) void switchLanguage(i18n, earlier)
 } else {
-  createRoot(root).render(app(createBrowserRouter(routes)))
+  createRoot(root).render(app)
 }

@@ -1,15 +1,17 @@
 import { createI18n as createKitI18n, detectLocale as detectLanguage, readLanguageCookie } from '@shop/client-kit'
 import { isLocale, type Locale } from '@shop/shared'
 import type { i18n as I18n } from 'i18next'
-import ar from '../locales/ar/index.ts'
+import arFirst from '../locales/ar/first.ts'
+import type ar from '../locales/ar/index.ts'
 
 /** localStorage key of the shopper's language; also read from `?lang=` so an ad can land in its own language. */
 export const LANGUAGE_KEY = 'lang'
 /** The cookie that tells the server which language to render the next page in (same name as the key). */
 export const LANGUAGE_COOKIE = 'lang'
 
-// Arabic (the default) is in the first bundle; French and English are chunks of their own, fetched
-// before the first render when chosen (main.tsx) or when the shopper switches (switchLanguage).
+// Arabic (the default) is in the first bundle, but for the texts of a page that are its own (addArabicTexts);
+// French and English are chunks of their own, fetched before the first render when chosen (main.tsx) or when
+// the shopper switches (switchLanguage).
 export type LocaleResources = typeof ar
 /** One language's namespaces as loaded (the Arabic bundle gives the keys their types). */
 export type LocaleBundle = Record<string, object>
@@ -19,11 +21,27 @@ const LOADERS: Record<Exclude<Locale, 'ar'>, () => Promise<LocaleBundle>> = {
   en: async () => (await import('../locales/en/index.ts')).default,
 }
 
-export async function loadLocaleResources(locale: Locale): Promise<LocaleBundle> {
-  return locale === 'ar' ? ar : LOADERS[locale]()
+/** The Arabic texts this page has: the first bundle's and those of the pages' chunks loaded since. */
+const arabic: LocaleBundle = { ...arFirst }
+/** The instances made here, which get a page's Arabic texts when its chunk arrives. */
+const instances = new Set<I18n>()
+
+/**
+ * Adds the Arabic texts of a namespace that is not in the first bundle: called when a page's chunk is loaded
+ * (through its module in lib/arabic-texts/), before the page is drawn, on the server as in the browser.
+ */
+export function addArabicTexts(namespace: string, texts: object): void {
+  if (arabic[namespace]) return
+  arabic[namespace] = texts
+  for (const instance of instances) instance.addResourceBundle('ar', namespace, texts, true, true)
 }
 
-export const NAMESPACES = Object.keys(ar) as (keyof LocaleResources)[]
+export async function loadLocaleResources(locale: Locale): Promise<LocaleBundle> {
+  return locale === 'ar' ? arabic : LOADERS[locale]()
+}
+
+const LATER_NAMESPACES = ['marketing', 'tracking', 'info'] as const
+export const NAMESPACES = [...Object.keys(arFirst), ...LATER_NAMESPACES] as (keyof LocaleResources)[]
 
 /** `?lang=` first, then the stored choice, then Arabic; anything that is not exactly a language is ignored. */
 export function detectLocale(): Locale {
@@ -61,14 +79,16 @@ export function createI18n(
   more: Partial<Record<Locale, LocaleBundle>> = {},
   { onServer = false }: { onServer?: boolean } = {},
 ): I18n {
-  return createKitI18n({
+  const instance = createKitI18n({
     locale,
-    resources: { ar, ...more },
+    resources: { ar: { ...arabic }, ...more },
     namespaces: NAMESPACES,
     storageKey: LANGUAGE_KEY,
     cookieName: LANGUAGE_COOKIE,
     rememberStart: !onServer,
   })
+  instances.add(instance)
+  return instance
 }
 
 /** Loads a language's texts if this page has not yet, then switches to it. */

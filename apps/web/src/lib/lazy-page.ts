@@ -22,12 +22,22 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
+/** A page that is its own chunk: fetched on the first visit, then drawn at once. */
+export interface LazyPage {
+  /** The page's component once its chunk is here. */
+  loaded(): ComponentType | undefined
+  /** Fetches the chunk (once; again after a failure). */
+  load(): Promise<ComponentType>
+}
+
 /**
- * The `lazy` of a route whose page is its own chunk: the import is tried twice (a request lost on a
- * shaky connection usually goes through the second time) before the router is told with a PageLoadError.
+ * A page whose code is its own chunk: the import is tried twice (a request lost on a shaky connection usually
+ * goes through the second time) before the page is told with a PageLoadError.
  */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): () => Promise<{ Component: ComponentType }> {
-  return async () => {
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  let component: ComponentType | undefined
+  let pending: Promise<ComponentType> | undefined
+  const fetchPage = async (): Promise<ComponentType> => {
     let module: M
     try {
       module = await load()
@@ -39,6 +49,17 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
         throw new PageLoadError(error)
       }
     }
-    return { Component: pick(module) }
+    component = pick(module)
+    return component
+  }
+  return {
+    loaded: () => component,
+    load() {
+      pending ??= fetchPage().catch((error: unknown) => {
+        pending = undefined
+        throw error
+      })
+      return pending
+    },
   }
 }

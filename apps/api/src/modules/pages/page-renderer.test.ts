@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { FastifyRequest } from 'fastify'
-import { fillTemplate, pageModulesMeta, pageEtag, pageLocale } from './page-renderer.ts'
+import { fillTemplate, mainPhotoPreload, pageModulesMeta, pageEtag, pageLocale } from './page-renderer.ts'
 
 const request = (query: Record<string, unknown>, cookie?: string) =>
   ({ query, headers: cookie === undefined ? {} : { cookie } }) as unknown as FastifyRequest
@@ -50,6 +50,16 @@ test("a page's modules are its chunk and what it imports beyond the entry", () =
     '<meta name="page-modules" content="/assets/product.js /assets/form.js">',
   )
   assert.equal(pageModulesMeta(manifest, 'unknown'), '')
+})
+
+test("the head preloads the page's main photo, the file its srcset and sizes pick", () => {
+  const html =
+    '<main><img src="/media/a-card.webp" alt=""><img alt="Derby" src="/media/p-large.webp" srcset="/media/p-card.webp 400w, /media/p-large.webp 1200w" sizes="(min-width: 768px) 50vw, 100vw" width="1200" height="1500" fetchpriority="high"></main>'
+  assert.equal(
+    mainPhotoPreload(html),
+    '<link rel="preload" as="image" href="/media/p-large.webp" imagesrcset="/media/p-card.webp 400w, /media/p-large.webp 1200w" imagesizes="(min-width: 768px) 50vw, 100vw" fetchpriority="high">',
+  )
+  assert.equal(mainPhotoPreload('<main><img src="/media/a.webp" alt=""></main>'), '', 'no photo marked as the main one: no preload')
 })
 
 test('the ETag follows the HTML', () => {

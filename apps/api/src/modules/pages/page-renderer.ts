@@ -168,6 +168,23 @@ export function fillTemplate(index: string, page: { html: string; state: string;
     )
 }
 
+/**
+ * A preload of the photo the page shows first (its `<img fetchpriority="high">`), for the head: the browser asks
+ * for it with the HTML's first bytes, before it has parsed the way down to the image. The same file the image
+ * picks (`srcset`, `sizes`); nothing when the page has no such image.
+ */
+export function mainPhotoPreload(pageHtml: string): string {
+  const img = /<img\b(?=[^>]*\sfetchpriority="high")[^>]*>/.exec(pageHtml)?.[0]
+  if (!img) return ''
+  const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(img)?.[1]
+  const src = attribute('src')
+  if (!src) return ''
+  const srcset = attribute('srcset')
+  const sizes = attribute('sizes')
+  // the values come from the rendered HTML, already escaped for an attribute
+  return `<link rel="preload" as="image" href="${src}"${srcset ? ` imagesrcset="${srcset}"` : ''}${sizes ? ` imagesizes="${sizes}"` : ''} fetchpriority="high">`
+}
+
 /** A weak validator of a page's HTML, for `ETag` / `If-None-Match`. */
 export function pageEtag(html: string): string {
   return `W/"${createHash('sha1').update(html).digest('base64url')}"`

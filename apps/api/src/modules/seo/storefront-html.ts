@@ -22,8 +22,9 @@ export interface StorefrontHtmlOptions {
   /** The built storefront's index.html (tests pass a fixture). */
   indexPath?: string
   /**
-   * The page is rendered on the server: its own `<img fetchpriority="high">` (and React's preload of it) asks
-   * for the photo the page really shows first (the default colour's), so the head preloads no image of its own.
+   * The page is rendered on the server: its own `<img fetchpriority="high">` (which the server also preloads in the
+   * head: page-renderer.ts mainPhotoPreload) is the photo the page really shows first (the default colour's), so
+   * these tags preload no image of their own.
    */
   rendered?: boolean
 }

@@ -1,3 +1,4 @@
+import '../../lib/arabic-texts/info.ts'
 import { useLocale } from '@shop/client-kit'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -8,7 +9,7 @@ import { DocumentTitle } from '../../lib/document-title.tsx'
 
 /** The shop's address, phone and e-mail from its settings (shared by About and Contact). */
 export function ShopContacts() {
-  const { t } = useTranslation('pages')
+  const { t } = useTranslation('info')
   const locale = useLocale()
   const settings = useShopSettings().data
   if (!settings) return null
@@ -43,7 +44,7 @@ export function ShopContacts() {
 }
 
 export function AboutPage() {
-  const { t } = useTranslation('pages')
+  const { t } = useTranslation('info')
   const name = useShopName() ?? ''
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_20rem]">

@@ -1,3 +1,4 @@
+import '../../lib/arabic-texts/info.ts'
 import { emailAddress } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,16 +12,16 @@ import { DocumentTitle } from '../../lib/document-title.tsx'
 
 /** docs/storefront-spec.md §5: name 2-100, e-mail, subject 5-100, message 10-1000. */
 const contactSchema = z.object({
-  name: z.string().trim().min(2, 'pages:contact.errors.name').max(100, 'pages:contact.errors.name'),
+  name: z.string().trim().min(2, 'info:contact.errors.name').max(100, 'info:contact.errors.name'),
   email: emailAddress,
-  subject: z.string().trim().min(5, 'pages:contact.errors.subject').max(100, 'pages:contact.errors.subject'),
-  message: z.string().trim().min(10, 'pages:contact.errors.message').max(1000, 'pages:contact.errors.message'),
+  subject: z.string().trim().min(5, 'info:contact.errors.subject').max(100, 'info:contact.errors.subject'),
+  message: z.string().trim().min(10, 'info:contact.errors.message').max(1000, 'info:contact.errors.message'),
 })
 type ContactValues = { name: string; email: string; subject: string; message: string }
 const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' }
 
 export function ContactPage() {
-  const { t } = useTranslation('pages')
+  const { t } = useTranslation('info')
   const messageKey = useMessageKey()
   const errorText = useApiErrorText()
   const sendMessage = useSendContactMessage()

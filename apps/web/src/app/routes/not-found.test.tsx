@@ -3,7 +3,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { SETTINGS } from '../../test/fixtures.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { stubApi } from '../../test/stub-api.ts'
-import { CrashScreen } from './crash-screen.tsx'
+import { CrashBoundary } from './crash-screen.tsx'
 
 function Broken(): never {
   throw new Error('boom')
@@ -25,10 +25,17 @@ describe('not found and crash screens', () => {
   })
 
   test('a page that throws shows the crash screen with refresh and home', async () => {
-    // React and the router report the error on the console: expected here.
+    // the error is reported on the console: expected here.
     vi.spyOn(console, 'error').mockImplementation(() => {})
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    renderApp({ locale: 'fr', routes: [{ path: '/', Component: Broken, errorElement: <CrashScreen /> }] })
+    renderApp({
+      locale: 'fr',
+      app: (
+        <CrashBoundary at="/">
+          <Broken />
+        </CrashBoundary>
+      ),
+    })
     expect(await screen.findByRole('heading', { name: 'Oups\u202F! Une erreur s’est produite' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Actualiser la page' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' }).getAttribute('href')).toBe('/')

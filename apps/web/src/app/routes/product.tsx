@@ -12,7 +12,7 @@ import { ProductCard } from '../../features/catalogue/components/product-card.ts
 import { useDeliveryQuote } from '../../features/checkout/api/use-delivery-quote.ts'
 import { DeliveryTypeField } from '../../features/checkout/components/delivery-type-field.tsx'
 import { WilayaCommuneFields } from '../../features/checkout/components/wilaya-commune-fields.tsx'
-import { purchaseEventId, track } from '../../lib/browser-pixels.ts'
+import { purchaseEventId, track } from '../../lib/pixel-events.ts'
 import { useProduct } from '../../features/product/api/use-product.ts'
 import { type ChosenLine, ProductView } from '../../features/product/components/product-view.tsx'
 import { QuickOrderForm } from '../../features/product/components/quick-order-form.tsx'

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, ScrollRestoration } from 'react-router'
+import { Outlet } from 'react-router'
 import { ConnectionBanner } from '../../components/layout/connection-banner.tsx'
 import { SiteFooter } from '../layout/site-footer.tsx'
 import { SiteHeader } from '../layout/site-header.tsx'
@@ -9,6 +9,7 @@ import { PixelsLoader } from '../../features/pixels/components/pixels-loader.tsx
 import { useShopName } from '../../lib/shop-settings.ts'
 import { giveBackKeptFields } from '../../lib/typed-before-hydration.ts'
 import { DocumentTitle } from '../../lib/document-title.tsx'
+import { ScrollRestorer } from '../../lib/scroll-restorer.tsx'
 
 /**
  * The API answers in the page's language (category names, cart lines, wilayas...): after a switch,
@@ -57,7 +58,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <ConnectionBanner />
-      <ScrollRestoration />
+      <ScrollRestorer />
       <PixelsLoader />
     </div>
   )

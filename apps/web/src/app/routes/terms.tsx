@@ -1,3 +1,4 @@
+import '../../lib/arabic-texts/info.ts'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useShopName } from '../../lib/shop-settings.ts'
@@ -7,7 +8,7 @@ const SECTIONS = ['orders', 'payment', 'delivery', 'returns', 'data', 'why', 'sh
 
 /** Terms of sale and privacy: what sign-up asks the shopper to accept, in plain words (linked from the footer). */
 export function TermsPage() {
-  const { t } = useTranslation('pages')
+  const { t } = useTranslation('info')
   const { t: tc } = useTranslation()
   const name = useShopName() ?? tc('shop.name')
   return (

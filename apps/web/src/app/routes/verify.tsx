@@ -1,3 +1,4 @@
+import '../../lib/arabic-texts/info.ts'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { buttonClass } from '../../components/ui/button-class.ts'
@@ -11,7 +12,7 @@ import { DocumentTitle } from '../../lib/document-title.tsx'
  * shopper's back: no redirect before they have read the outcome.
  */
 function VerifyOutcome() {
-  const { t } = useTranslation('pages')
+  const { t } = useTranslation('info')
   const { t: ta } = useTranslation('account')
   const [params] = useSearchParams()
   const orderId = params.get('orderId')?.trim() ?? ''

@@ -1,13 +1,7 @@
-import { ar as messages } from '@shop/shared/messages/ar'
-import common from './common.json'
-import catalogue from './catalogue.json'
+import first from './first.ts'
 import marketing from './marketing.json'
-import product from './product.json'
-import cart from './cart.json'
-import checkout from './checkout.json'
-import account from './account.json'
 import tracking from './tracking.json'
-import pages from './pages.json'
+import info from './info.json'
 
-/** Every text of the storefront in Arabic, with the server's messages (errors, validation). */
-export default { common, catalogue, marketing, product, cart, checkout, account, tracking, pages, ...messages }
+/** Every text of the storefront in Arabic, with the server's messages (errors, validation): the keys' types. */
+export default { ...first, marketing, tracking, info }

@@ -8,6 +8,7 @@ import checkout from './checkout.json'
 import account from './account.json'
 import tracking from './tracking.json'
 import pages from './pages.json'
+import info from './info.json'
 
 /** Every text of the storefront in French, with the server's messages (errors, validation). */
-export default { common, catalogue, marketing, product, cart, checkout, account, tracking, pages, ...messages }
+export default { common, catalogue, marketing, product, cart, checkout, account, tracking, pages, info, ...messages }

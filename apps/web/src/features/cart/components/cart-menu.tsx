@@ -1,22 +1,19 @@
-import { useLocale } from '@shop/client-kit'
-import { formatPrice } from '@shop/shared'
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { IconBag } from '../../../components/icons/icon-bag.tsx'
 import { CartBadge } from '../../../components/layout/cart-badge.tsx'
-import { buttonClass } from '../../../components/ui/button-class.ts'
 import { useCart } from '../api/use-cart.ts'
-import { CartEmpty } from './cart-empty.tsx'
-import { CartLine } from './cart-line.tsx'
 
 /**
  * The header's cart icon with its badge ("9+" above 9, a spinner while the cart loads) and a dropdown:
  * the lines, the subtotal, VIEW CART and CHECKOUT. Escape or a click outside closes it.
  */
+// the open panel's code (the lines, the subtotal) is fetched when the shopper first opens it
+const CartPanel = lazy(async () => ({ default: (await import('./cart-panel.tsx')).CartPanel }))
+
 export function CartMenu() {
   const { t } = useTranslation(['cart', 'common'])
-  const locale = useLocale()
   const { cart, isLoading } = useCart()
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
@@ -71,34 +68,9 @@ export function CartMenu() {
           aria-label={t('dropdown.title', { count })}
           className="fixed inset-x-2 top-16 z-30 max-h-[80dvh] overflow-hidden rounded-lg border border-line bg-paper shadow-lg sm:absolute sm:inset-x-auto sm:end-0 sm:top-12 sm:w-96"
         >
-          {isLoading || !cart ? (
-            <p className="p-6 text-center text-sm text-muted">{t('loading')}</p>
-          ) : cart.isEmpty ? (
-            <CartEmpty onNavigate={close} />
-          ) : (
-            <div className="flex max-h-[80dvh] flex-col">
-              <p className="border-b border-line px-4 py-3 font-semibold">{t('dropdown.title', { count })}</p>
-              <ul className="flex-1 divide-y divide-line overflow-y-auto px-4">
-                {cart.items.map((item) => (
-                  <CartLine key={item._id} item={item} compact onNavigate={close} />
-                ))}
-              </ul>
-              <div className="flex flex-col gap-3 border-t border-line p-4">
-                <p className="flex justify-between font-semibold">
-                  <span>{t('summary.subtotal')}</span>
-                  <span>{formatPrice(cart.subtotal, locale)}</span>
-                </p>
-                <div className="grid grid-cols-2 gap-2">
-                  <Link to="/cart" onClick={close} className={buttonClass('secondary', 'px-3')}>
-                    {t('viewCart')}
-                  </Link>
-                  <Link to="/place-order" onClick={close} className={buttonClass('primary', 'px-3')}>
-                    {t('checkout')}
-                  </Link>
-                </div>
-              </div>
-            </div>
-          )}
+          <Suspense fallback={<p className="p-6 text-center text-sm text-muted">{t('loading')}</p>}>
+            <CartPanel cart={isLoading ? undefined : cart} onNavigate={close} />
+          </Suspense>
         </div>
       ) : null}
     </div>

@@ -18,6 +18,7 @@ import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx'
 import { SortSelect } from './sort-select.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { DocumentTitle } from '../../../lib/document-title.tsx'
+import { KEEP_SCROLL } from '../../../lib/scroll-restorer.tsx'
 
 export interface CategoryViewProps {
   categoryId: string
@@ -32,7 +33,7 @@ export function CategoryView({ categoryId }: CategoryViewProps) {
   const message = useErrorMessage(page.error)
 
   const update = (change: Partial<CategoryPageFilters>) =>
-    setQuery(categorySearchParams({ ...filters, page: 1, ...change }), { preventScrollReset: true })
+    setQuery(categorySearchParams({ ...filters, page: 1, ...change }), { state: KEEP_SCROLL })
   const hrefFor = (next: number) => {
     const search = categorySearchParams({ ...filters, page: next }).toString()
     return search ? `?${search}` : '?'

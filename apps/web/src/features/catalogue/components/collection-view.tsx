@@ -15,6 +15,7 @@ import { Pagination } from './pagination.tsx'
 import { ProductGrid, ProductGridSkeleton } from './product-grid.tsx'
 import { SearchBox } from './search-box.tsx'
 import { SortSelect } from './sort-select.tsx'
+import { KEEP_SCROLL } from '../../../lib/scroll-restorer.tsx'
 
 export interface CollectionViewProps {
   /** A settled search of 3 characters or more (reported to the ad pixels by the page). */
@@ -36,7 +37,7 @@ export function CollectionView({ onSearchTracked }: CollectionViewProps) {
   }
   // Any change of filter starts again at page 1.
   const update = (change: Partial<CollectionFilters>) =>
-    setQuery(collectionSearchParams({ ...filters, page: 1, ...change }), { preventScrollReset: true })
+    setQuery(collectionSearchParams({ ...filters, page: 1, ...change }), { state: KEEP_SCROLL })
 
   const searchValue = filters.search ?? ''
   const onSearch = useCallback(
@@ -46,7 +47,7 @@ export function CollectionView({ onSearchTracked }: CollectionViewProps) {
           const next = parseCollectionFilters(current)
           return collectionSearchParams({ ...next, search: term || undefined, page: 1 })
         },
-        { replace: true, preventScrollReset: true },
+        { replace: true, state: KEEP_SCROLL },
       ),
     [setQuery],
   )

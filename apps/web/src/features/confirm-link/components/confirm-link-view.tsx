@@ -1,3 +1,4 @@
+import '../../../lib/arabic-texts/tracking.ts'
 import { type ConfirmLinkAnswer, formatPrice } from '@shop/shared'
 import { useLocale } from '@shop/client-kit'
 import { type FormEvent, useState } from 'react'

@@ -1,3 +1,4 @@
+import '../../../lib/arabic-texts/marketing.ts'
 import { useLocale } from '@shop/client-kit'
 import { textDirection } from '@shop/shared'
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'

@@ -1,3 +1,4 @@
+import '../../../lib/arabic-texts/marketing.ts'
 import { useLocale } from '@shop/client-kit'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'

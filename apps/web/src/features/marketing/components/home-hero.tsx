@@ -1,3 +1,4 @@
+import '../../../lib/arabic-texts/marketing.ts'
 import { useTranslation } from 'react-i18next'
 import { useShopName } from '../../../lib/shop-settings.ts'
 import { useActiveBanners } from '../api/use-active-banners.ts'

@@ -1,3 +1,4 @@
+import '../../../lib/arabic-texts/marketing.ts'
 import { useTranslation } from 'react-i18next'
 import { useShopSettings } from '../../../lib/shop-settings.ts'
 

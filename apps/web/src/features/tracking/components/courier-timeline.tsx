@@ -1,3 +1,4 @@
+import '../../../lib/arabic-texts/tracking.ts'
 import { useLocale } from '@shop/client-kit'
 import type { PublicCourierEvent } from '@shop/shared'
 import { useTranslation } from 'react-i18next'

@@ -1,3 +1,4 @@
+import '../../../lib/arabic-texts/tracking.ts'
 import { formatPrice, type TrackedOrder } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { useLocale } from '@shop/client-kit'

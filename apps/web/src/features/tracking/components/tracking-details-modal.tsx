@@ -1,3 +1,4 @@
+import '../../../lib/arabic-texts/tracking.ts'
 import { useLocale } from '@shop/client-kit'
 import { colorName, formatPrice, type TrackedOrder } from '@shop/shared'
 import { useEffect, useRef } from 'react'

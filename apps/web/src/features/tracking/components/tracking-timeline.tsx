@@ -1,3 +1,4 @@
+import '../../../lib/arabic-texts/tracking.ts'
 import { useTranslation } from 'react-i18next'
 import { isStopped, progressOf, timelineStates } from '../timeline.ts'
 

@@ -1,3 +1,4 @@
+import '../../../lib/arabic-texts/tracking.ts'
 import { toLatinDigits, type TrackedOrder, trackingPhone } from '@shop/shared'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
