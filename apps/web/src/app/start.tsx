@@ -12,6 +12,7 @@ import { keepClickIds } from '../lib/click-ids.ts'
 import { keyHistoryEntry } from '../lib/history-entry.ts'
 import { createI18n, detectLocale, loadLocaleResources, renderedLocale, storedChoiceOverRendered, switchLanguage } from '../lib/i18n.ts'
 import { createQueryClient } from '../lib/query-client.ts'
+import { holdPartsForHydration } from '../lib/hydrate-in-parts.tsx'
 import { hydrateFromPage } from '../lib/rendered-state.ts'
 import { keepTypedFields } from '../lib/typed-before-hydration.ts'
 
@@ -37,15 +38,20 @@ keepClickIds(window.location.search, document)
  * drops elements), which would hide a page whose first paint, and the copy the server's cache keeps, are wrong.
  * Hydration is synchronous and changes no markup when the two agree (it only attaches the handlers).
  */
-function reportingMismatch(container: HTMLElement, hydrate: () => void): void {
-  const before = container.innerHTML
-  hydrate()
-  const after = container.innerHTML
-  if (after === before) return
+function reportMismatch(where: string, before: string, after: string): void {
   let at = 0
   while (at < before.length && before[at] === after[at]) at++
   const around = (html: string) => JSON.stringify(html.slice(Math.max(0, at - 60), at + 60))
-  console.error(`Hydration mismatch: the page drawn in the browser differs from the server's HTML: ${around(before)} became ${around(after)}`)
+  console.error(`Hydration mismatch in ${where}: the page drawn in the browser differs from the server's HTML: ${around(before)} became ${around(after)}`)
+}
+
+function reportingMismatch(container: HTMLElement, hydrate: () => void): void {
+  // the header, the page and the footer are hydrated later, each checked then (lib/hydrate-in-parts.tsx)
+  holdPartsForHydration(container, (part, before, after) => reportMismatch(`the ${part}`, before, after))
+  const before = container.innerHTML
+  hydrate()
+  const after = container.innerHTML
+  if (after !== before) reportMismatch('the page', before, after)
 }
 
 /** The current address's page chunk, loaded before hydrating so the first render matches the server's HTML. */

@@ -10,6 +10,7 @@ import { useShopName } from '../../lib/shop-settings.ts'
 import { giveBackKeptFields } from '../../lib/typed-before-hydration.ts'
 import { DocumentTitle } from '../../lib/document-title.tsx'
 import { ScrollRestorer } from '../../lib/scroll-restorer.tsx'
+import { HydratePart, partsHydrated } from '../../lib/hydrate-in-parts.tsx'
 
 /**
  * The API answers in the page's language (category names, cart lines, wilayas...): after a switch,
@@ -32,8 +33,11 @@ function useRefetchOnLanguageChange() {
  */
 function useHydratedMark() {
   useEffect(() => {
-    giveBackKeptFields(document)
-    document.documentElement.setAttribute('data-hydrated', '')
+    // once the header, the page and the footer are hydrated too (each in a task of its own)
+    void partsHydrated().then(() => {
+      giveBackKeptFields(document)
+      document.documentElement.setAttribute('data-hydrated', '')
+    })
   }, [])
 }
 
@@ -52,11 +56,17 @@ export function RootLayout() {
       >
         {t('skipToContent')}
       </a>
-      <SiteHeader />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
+      <HydratePart name="header">
+        <SiteHeader />
+      </HydratePart>
+      <HydratePart name="main">
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+      </HydratePart>
+      <HydratePart name="footer">
+        <SiteFooter />
+      </HydratePart>
       <ConnectionBanner />
       <ScrollRestorer />
       <PixelsLoader />
