@@ -1,4 +1,5 @@
 import type { ProductSummary } from '@shop/shared'
+import { HydratePart } from '../../../lib/hydrate-in-parts.tsx'
 import { ProductCard } from './product-card.tsx'
 import { ProductCardSkeleton } from './product-card-skeleton.tsx'
 
@@ -14,13 +15,16 @@ export interface ProductGridProps {
 
 export function ProductGrid({ products, isFirstPriority = false, isStale = false }: ProductGridProps) {
   return (
-    <ul className={`${GRID_CLASS} transition-opacity ${isStale ? 'opacity-60' : ''}`} aria-busy={isStale || undefined}>
-      {products.map((product, index) => (
-        <li key={product._id}>
-          <ProductCard product={product} isPriority={isFirstPriority && index === 0} />
-        </li>
-      ))}
-    </ul>
+    // a page of cards is hydrated after the rest of the page, in a task of its own
+    <HydratePart name="cards">
+      <ul className={`${GRID_CLASS} transition-opacity ${isStale ? 'opacity-60' : ''}`} aria-busy={isStale || undefined}>
+        {products.map((product, index) => (
+          <li key={product._id}>
+            <ProductCard product={product} isPriority={isFirstPriority && index === 0} />
+          </li>
+        ))}
+      </ul>
+    </HydratePart>
   )
 }
 
