@@ -27,6 +27,7 @@ import { ProductPriceBlock } from './product-price-block.tsx'
 import { QuantityStepper } from './quantity-stepper.tsx'
 import { VariantPicker } from './variant-picker.tsx'
 import { DocumentTitle } from '../../../lib/document-title.tsx'
+import { ServerHtml } from '../../../lib/server-html.tsx'
 
 /** What the shopper picked on the page: one variant and how many. */
 export interface ChosenLine {
@@ -63,46 +64,45 @@ function PlainChoice({ product, chosen, lineLimit }: { product: ProductDetail; c
   const inStock = product.variants.filter((v) => v.stock > 0)
   const label = (v: ProductVariant) => [v.size, v.color ? colorName(v.color, locale) : ''].filter(Boolean).join(' · ')
   const error = sentBack?.errors.variant
-  // In the browser the scripts run, so the fallback is never shown: its server-rendered markup is kept as it is
-  // (hydration leaves an element's inner HTML alone) instead of being matched against the browser's reading of
-  // a <noscript> as plain text.
-  if (typeof document !== 'undefined') return <noscript dangerouslySetInnerHTML={{ __html: '' }} />
+  // drawn by the server only: in the browser the scripts run, so the fallback is never shown (lib/server-html.tsx)
   return (
-    <noscript>
-      <div className="mb-4 grid grid-cols-[1fr_auto] gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('variant.size')}
-          <select
-            name="variant"
-            form={QUICK_ORDER_FORM_ID}
-            defaultValue={sentBack?.values.variant ?? chosen?._id ?? ''}
-            aria-invalid={Boolean(error)}
-            className={INPUT_CLASS}
-          >
-            {inStock.length > 1 ? <option value="">{t('variant.chooseSize')}</option> : null}
-            {inStock.map((v) => (
-              <option key={v._id} value={v._id}>
-                {label(v) || name(product, locale)}
-              </option>
-            ))}
-          </select>
-          {error ? <span className="text-sm text-sale">{error}</span> : null}
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('quantity.label')}
-          <input
-            name="quantity"
-            form={QUICK_ORDER_FORM_ID}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={lineLimit}
-            defaultValue={sentBack?.values.quantity ?? '1'}
-            className={`${INPUT_CLASS} w-20 text-center`}
-          />
-        </label>
-      </div>
-    </noscript>
+    <ServerHtml>
+      <noscript>
+        <div className="mb-4 grid grid-cols-[1fr_auto] gap-3">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t('variant.size')}
+            <select
+              name="variant"
+              form={QUICK_ORDER_FORM_ID}
+              defaultValue={sentBack?.values.variant ?? chosen?._id ?? ''}
+              aria-invalid={Boolean(error)}
+              className={INPUT_CLASS}
+            >
+              {inStock.length > 1 ? <option value="">{t('variant.chooseSize')}</option> : null}
+              {inStock.map((v) => (
+                <option key={v._id} value={v._id}>
+                  {label(v) || name(product, locale)}
+                </option>
+              ))}
+            </select>
+            {error ? <span className="text-sm text-sale">{error}</span> : null}
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t('quantity.label')}
+            <input
+              name="quantity"
+              form={QUICK_ORDER_FORM_ID}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={lineLimit}
+              defaultValue={sentBack?.values.quantity ?? '1'}
+              className={`${INPUT_CLASS} w-20 text-center`}
+            />
+          </label>
+        </div>
+      </noscript>
+    </ServerHtml>
   )
 }
 
