@@ -279,7 +279,9 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
     const page = await renderer.renderPage({ url, locale, api, shopper, ...(form ? { form } : {}), ...(order ? { order } : {}) })
     if (page.redirect !== undefined) return reply.redirect(page.redirect, page.status)
     const preloads = `${mainPhotoPreload(page.html)}${manifest && page.page ? pageModulesMeta(manifest, page.page) : ''}`
-    const html = withFontPreloads(fillTemplate(index, page, renderer.RENDERED_STATE_ID, locale, preloads), fonts, locale)
+    // the head's own title (storefront-html.ts, for search engines and shares) stays; the page's title replaces
+    // only the default one of a page without such a head
+    const html = withFontPreloads(fillTemplate(index, head ? { ...page, title: null } : page, renderer.RENDERED_STATE_ID, locale, preloads), fonts, locale)
     const status = form && page.status === 200 && known ? (formStatus ?? 422) : !known ? 404 : Math.max(head?.statusCode ?? 200, page.status)
     if (form || order !== undefined || isShoppersPage(request)) {
       // one shopper's page: neither this process, a CDN nor a proxy keeps it

@@ -76,9 +76,11 @@ function usePageCode(lazy: LazyPage): boolean {
   return ready
 }
 
-/** A page's chunk, drawn as soon as it is here (at once when it was fetched before, as before hydrating). */
+/**
+ * A page's chunk, drawn as soon as it is here (at once when it was fetched before, as before hydrating). Its
+ * fetch is started by useShownLocation, which draws the pages again when it arrives.
+ */
 function LazyPageView({ lazy }: { lazy: LazyPage }) {
-  usePageCode(lazy)
   const Page = lazy.loaded()
   // the page's place is kept while its code arrives, so the footer does not jump up and down
   return Page ? <Page /> : <div className="min-h-[60vh]" aria-busy="true" />

@@ -14,8 +14,8 @@ import { type ReactNode, Suspense, useLayoutEffect } from 'react'
 interface Part {
   waiting: boolean
   released: Promise<void>
+  /** Called once the part is hydrated: compares it with the server's HTML. */
   done: () => void
-  serverHtml: string
 }
 
 const parts = new Map<string, Part>()
@@ -58,10 +58,13 @@ export function holdPartsForHydration(root: HTMLElement, report: (part: string, 
         }
       }),
     )
-    const part: Part = { waiting: true, serverHtml, done, released: Promise.resolve() }
-    part.released = afterTasks(index + 1).then(() => {
-      part.waiting = false
-    })
+    const part: Part = {
+      waiting: true,
+      done,
+      released: afterTasks(index + 1).then(() => {
+        part.waiting = false
+      }),
+    }
     parts.set(name, part)
   })
   allHydrated = Promise.all(hydrated).then(() => undefined)

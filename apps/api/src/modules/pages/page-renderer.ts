@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { createHash } from 'node:crypto'
 import { isLocale, type Locale, textDirection } from '@shop/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { escapeHtml } from '../seo/seo.tags.ts'
 
 /** What apps/web/src/entry-server.tsx exports (built into apps/web/dist-server/entry-server.js). */
 export interface PageRenderer {
@@ -143,12 +144,6 @@ export function injectTransport(
  */
 export function withScriptsAfterPhoto(html: string): string {
   return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, (_match, tag: string) => `<${tag} fetchpriority="low"`)
-}
-
-const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => htmlEscapes[character] as string)
 }
 
 /**
