@@ -5,7 +5,8 @@ import { createContext, useContext, useEffect } from 'react'
  *
  * The storefront renders with Preact, which (unlike React 19) does not move a `<title>` rendered inside the app
  * into the document's head. A page names its title with `<DocumentTitle>`: on the server the render collects
- * it and the server writes it into the head (page-renderer.ts); in the browser it is set on `document.title`
+ * it and the server writes it into the head when the search-engine head has no title of its own (app.ts,
+ * page-renderer.ts); in the browser it is set on `document.title`
  * and given back to the title below it when the page goes away. It renders nothing, so the server's HTML and
  * the hydrated page agree.
  *
