@@ -1,5 +1,5 @@
 import { type Locale, percentOff, pickLocalized, type ProductSummary, sortSizes } from '@shop/shared'
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
 import { responsiveImage } from '../../http/media.ts'
@@ -15,8 +15,40 @@ export const PRODUCT_IMAGE_SIZE = { width: 1200, height: 1200 } as const
  * A card reads `products` alone: stock, sizes, colours and the first photo are the card columns the
  * triggers of migration 0012 keep in step with the variants and photos (see docs/performance.md, "Product
  * cards"), so a page is one index scan returning its rows.
+ *
+ * Its columns arrive as one JSON array per row (`cardTuple`), which the server reads with JSON.parse: the
+ * driver's parsing of thirteen fields a row, of three arrays and of a timestamp cost more of the server's CPU
+ * than the rest of an uncached page (docs/performance.md, "A card as one JSON column"). The creation time
+ * comes as milliseconds since 1970.
  */
-export const summaryColumns = {
+export function cardTuple(table: string): string {
+  const c = (column: string) => `${table}.${column}`
+  return `json_build_array(${c('id')}, ${c('slug')}, ${c('name_ar')}, ${c('name_fr')}, ${c('price')}, ${c('compare_at_price')}, ${c('category_id')},
+    trunc(extract(epoch from ${c('created_at')}) * 1000), ${c('card_stock')}, ${c('card_sizes')}, ${c('card_colors')}, ${c('card_image_path')}, ${c('card_image_widths')})`
+}
+
+/** What `cardTuple` holds, in its order. */
+export type CardTuple = [
+  id: string,
+  slug: string,
+  nameAr: string,
+  nameFr: string,
+  price: number,
+  compareAtPrice: number | null,
+  categoryId: string,
+  createdAtMs: number,
+  stock: number,
+  sizes: string[],
+  colors: string[],
+  imagePath: string | null,
+  imageWidths: number[] | null,
+]
+
+/** The select of a card: its tuple as JSON text (the same text from node-postgres and PGlite). */
+export const summaryColumns = { card: sql<string>`${sql.raw(cardTuple('"products"'))}::text` }
+
+/** What a card and every sort of a page read, under their own names (see cardsPage). */
+const pageColumns = {
   id: products.id,
   slug: products.slug,
   nameAr: products.nameAr,
@@ -25,48 +57,58 @@ export const summaryColumns = {
   compareAtPrice: products.compareAtPrice,
   categoryId: products.categoryId,
   createdAt: products.createdAt,
-  stock: products.cardStock,
-  sizes: products.cardSizes,
-  colors: products.cardColors,
-  imagePath: products.cardImagePath,
-  imageWidths: products.cardImageWidths,
+  soldCount: products.soldCount,
+  cardStock: products.cardStock,
+  cardSizes: products.cardSizes,
+  cardColors: products.cardColors,
+  cardImagePath: products.cardImagePath,
+  cardImageWidths: products.cardImageWidths,
 }
 
-export type SummaryRow = {
-  id: string
-  slug: string
-  nameAr: string
-  nameFr: string
-  price: number
-  compareAtPrice: number | null
-  categoryId: string
-  createdAt: Date | string
-  stock: number
-  sizes: string[]
-  colors: string[]
-  imagePath: string | null
-  imageWidths: number[] | null
+/**
+ * A page of active products' cards: the page's rows are chosen first (filter, sort, limit, offset) and their
+ * JSON built for those rows only. Built in one select with the sort, PostgreSQL computes the select's
+ * expressions before sorting, so a category page whose matching rows are sorted (a price range read by its
+ * index) built a card for each of them, not for its twelve. The outer select sorts the page again (twelve
+ * rows) so its order is stated, not inherited.
+ */
+export function cardsPage(
+  db: Db,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const page = db
+    .select(pageColumns)
+    .from(products)
+    .where(and(eq(products.isActive, true), where))
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset)
+    .as('products')
+  return db.select(summaryColumns).from(page).orderBy(...orderBy)
 }
 
-export function toProductSummary(row: SummaryRow, locale: Locale): ProductSummary {
-  const stock = Number(row.stock)
+export function toProductSummary(card: CardTuple | string, locale: Locale): ProductSummary {
+  const [id, slug, nameAr, nameFr, price, compareAtPrice, categoryId, createdAtMs, stock, sizes, colors, imagePath, imageWidths] =
+    typeof card === 'string' ? (JSON.parse(card) as CardTuple) : card
   return {
-    _id: row.id,
-    slug: row.slug,
-    name: pickLocalized(row.nameAr, row.nameFr, locale),
-    nameAr: row.nameAr,
-    nameFr: row.nameFr,
-    price: row.price,
-    compareAtPrice: row.compareAtPrice && row.compareAtPrice > row.price ? row.compareAtPrice : null,
-    percentOff: percentOff(row.price, row.compareAtPrice),
+    _id: id,
+    slug,
+    name: pickLocalized(nameAr, nameFr, locale),
+    nameAr,
+    nameFr,
+    price,
+    compareAtPrice: compareAtPrice && compareAtPrice > price ? compareAtPrice : null,
+    percentOff: percentOff(price, compareAtPrice),
     inStock: stock > 0,
     stock,
-    sizes: sortSizes(row.sizes ?? []),
-    colors: row.colors ?? [],
-    category: row.categoryId,
-    image:
-      row.imagePath && row.imageWidths ? responsiveImage(row.imagePath, row.imageWidths, PRODUCT_IMAGE_SIZE, 600) : null,
-    createdAt: new Date(row.createdAt).toISOString(),
+    sizes: sortSizes(sizes ?? []),
+    colors: colors ?? [],
+    category: categoryId,
+    image: imagePath && imageWidths ? responsiveImage(imagePath, imageWidths, PRODUCT_IMAGE_SIZE, 600) : null,
+    createdAt: new Date(createdAtMs).toISOString(),
   }
 }
 
@@ -75,15 +117,9 @@ export async function listProductSummaries(
   where: SQL | undefined,
   options: { limit: number; offset?: number; orderBy?: SQL[]; locale: Locale },
 ): Promise<ProductSummary[]> {
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .where(and(eq(products.isActive, true), where))
-    // NULLS LAST as in products_created_idx (see newestFirst above)
-    .orderBy(...(options.orderBy ?? [newestFirst, asc(products.id)]))
-    .limit(options.limit)
-    .offset(options.offset ?? 0)
-  return rows.map((row) => toProductSummary(row, options.locale))
+  // NULLS LAST as in products_created_idx (see newestFirst above)
+  const rows = await cardsPage(db, where, options.orderBy ?? [newestFirst, asc(products.id)], options.limit, options.offset ?? 0)
+  return rows.map((row) => toProductSummary(row.card, options.locale))
 }
 
 export type CategoryRow = typeof categories.$inferSelect

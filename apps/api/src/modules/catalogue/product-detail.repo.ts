@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { isUuid } from '../../http/paging.ts'
-import { newestFirst, PRODUCT_IMAGE_SIZE, type SummaryRow, summaryColumns, toProductSummary } from './catalogue.repo.ts'
+import { newestFirst, PRODUCT_IMAGE_SIZE, cardTuple, type CardTuple, summaryColumns, toProductSummary } from './catalogue.repo.ts'
 
 const RELATED_LIMIT = 8
 
@@ -48,10 +48,7 @@ function detailSelect(db: Db, byId: boolean) {
       images: sql<unknown>`(select coalesce(json_agg(json_build_object('path', i.path, 'widths', i.widths, 'color', i.color) order by i.position, i.created_at), '[]'::json)
         from product_images i where i.product_id = "products"."id")`,
       // suggestions to buy instead: only products with a variant in stock (a card stock above 0)
-      related: sql<unknown>`(select coalesce(json_agg(json_build_object('id', r.id, 'slug', r.slug, 'nameAr', r.name_ar, 'nameFr', r.name_fr,
-          'price', r.price, 'compareAtPrice', r.compare_at_price, 'categoryId', r.category_id, 'createdAt', r.created_at, 'stock', r.card_stock,
-          'sizes', r.card_sizes, 'colors', r.card_colors, 'imagePath', r.card_image_path, 'imageWidths', r.card_image_widths)
-          order by r.created_at desc nulls last, r.id), '[]'::json)
+      related: sql<unknown>`(select coalesce(json_agg(${sql.raw(cardTuple('r'))} order by r.created_at desc nulls last, r.id), '[]'::json)
         from (select * from products r where r.is_active and r.category_id = "products"."category_id" and r.id <> "products"."id" and r.card_stock > 0
           order by r.created_at desc nulls last, r.id limit ${RELATED_LIMIT}) r)`,
     })
@@ -73,12 +70,12 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
   const byId = isUuid(idOrSlug)
   const [row] = await detailStatement(db, byId ? 'id-or-slug' : 'slug', () => detailSelect(db, byId), { key: idOrSlug })
   if (!row) return null
-  const summary = toProductSummary(row, locale)
+  const summary = toProductSummary(row.card, locale)
   const variantRows = fromJson<VariantJson>(row.variants)
   const imageRows = fromJson<ImageJson>(row.images)
   const sizeOrder = sortSizes(variantRows.map((v) => v.size))
   variantRows.sort((a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size) || a.color.localeCompare(b.color))
-  const related: ProductSummary[] = fromJson<SummaryRow>(row.related).map((card) => toProductSummary(card, locale))
+  const related: ProductSummary[] = fromJson<CardTuple>(row.related).map((card) => toProductSummary(card, locale))
   return {
     product: {
       ...summary,
@@ -88,7 +85,7 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
       // each photo says which colour it shows (null: the product in general)
       images: imageRows.map((img) => ({ ...responsiveImage(img.path, img.widths, PRODUCT_IMAGE_SIZE, 1200), color: img.color })),
       variants: variantRows.map((v) => ({ _id: v.id, size: v.size, color: v.color, ...(v.colorHex ? { colorHex: v.colorHex } : {}), stock: v.stock })),
-      category: { _id: row.categoryId, slug: row.categorySlug, name: pickLocalized(row.categoryNameAr, row.categoryNameFr, locale) },
+      category: { _id: summary.category, slug: row.categorySlug, name: pickLocalized(row.categoryNameAr, row.categoryNameFr, locale) },
     },
     related,
   }

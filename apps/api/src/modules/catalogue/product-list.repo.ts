@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { categories, categoryProductCounts, products } from '../../db/schema.ts'
 import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
-import { inCategories, listProductSummaries, newestFirst, summaryColumns, toProductSummary } from './catalogue.repo.ts'
+import { cardsPage, inCategories, listProductSummaries, newestFirst, toProductSummary } from './catalogue.repo.ts'
 import { BY_UNITS_SOLD, countSearch, nameContains, SEARCH_TOTAL_CAP, searchPageIds } from './product-search.repo.ts'
 
 export type ProductSort = CollectionSort | CategorySort
@@ -157,22 +157,16 @@ async function listPage(db: Db, filter: ProductFilter, sort: ProductSort, locale
     maxPrice: filter.maxPrice,
     ...page,
   })
-  return rows.map((row) => toProductSummary(row, locale))
+  return rows.map((row) => toProductSummary(row.card, locale))
 }
 
 function pageSelect(db: Db, shape: { categories: boolean; minPrice: boolean; maxPrice: boolean }, orderBy: SQL[]) {
   const placeholder = sql.placeholder
-  const parts: SQL[] = [eq(products.isActive, true)]
+  const parts: SQL[] = []
   if (shape.categories) parts.push(sql`${products.categoryId} = any(${placeholder('categoryIds')}::uuid[])`)
   if (shape.minPrice) parts.push(gte(products.price, placeholder('minPrice')))
   if (shape.maxPrice) parts.push(lte(products.price, placeholder('maxPrice')))
-  return db
-    .select(summaryColumns)
-    .from(products)
-    .where(and(...parts))
-    .orderBy(...orderBy)
-    .limit(placeholder('limit'))
-    .offset(placeholder('offset'))
+  return cardsPage(db, and(...parts), orderBy, placeholder('limit'), placeholder('offset'))
 }
 
 /**
