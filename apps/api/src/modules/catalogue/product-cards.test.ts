@@ -5,9 +5,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { percentOff } from '@shop/shared'
 import { eq, sql } from 'drizzle-orm'
 import { openDatabase } from '../../db/client.ts'
-import { categories, orders, products, variants } from '../../db/schema.ts'
+import { categories, orders, productImages, products, variants } from '../../db/schema.ts'
 import { checkInvariants } from '../../reliability/invariants.ts'
 import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
 import { freshDatabase, TEST_TARGETS } from '../../test/test-app.ts'
@@ -68,6 +69,69 @@ for (const target of TEST_TARGETS) {
         imageWidths: null,
       })
       await cardsHold(shop)
+    })
+
+    test('a card in the list, category and product page replies says each field of its product', async () => {
+      const { runner, coat, categories: tree } = shop.catalogue
+      const runnerCard = {
+        _id: runner.id,
+        slug: 'runner',
+        name: 'حذاء رياضي للجري',
+        nameAr: 'حذاء رياضي للجري',
+        nameFr: 'Basket de course',
+        price: 4900,
+        compareAtPrice: 6500,
+        percentOff: percentOff(4900, 6500),
+        inStock: true,
+        stock: 10,
+        sizes: ['41', '42', '43'],
+        colors: ['black', 'white'],
+        category: tree.sneakers.id,
+        image: null,
+        createdAt: '2026-01-03T00:00:00.000Z',
+      }
+      const noCache = { 'cache-control': 'no-cache' }
+      const list = await shop.http('GET', '/api/v1/product?page=1&limit=50', { headers: noCache })
+      const cards = list.body.data.products as { slug: string }[]
+      assert.deepEqual(cards.find((card) => card.slug === 'runner'), runnerCard)
+      // in French the name is the French one; a photo gives the card its 600 px width and every width in srcSet
+      await addProductImage(shop.database.db, runner.id, { path: 'products/runner-a', widths: [1200, 300, 600], width: 1200, height: 1200 })
+      const category = await shop.http('GET', `/api/v1/product/category/${tree.sneakers.slug}`, { headers: { ...noCache, 'accept-language': 'fr' } })
+      assert.deepEqual(category.body.data.products, [
+        {
+          ...runnerCard,
+          name: 'Basket de course',
+          image: {
+            src: '/media/products/runner-a-600.webp',
+            srcSet: '/media/products/runner-a-300.webp 300w, /media/products/runner-a-600.webp 600w, /media/products/runner-a-1200.webp 1200w',
+            width: 1200,
+            height: 1200,
+          },
+        },
+      ])
+      // the product page's related products are cards too (its category's other products in stock)
+      const scarf = await shop.http('GET', '/api/v1/product/scarf', { headers: noCache })
+      assert.deepEqual(scarf.body.data.related, [
+        {
+          _id: coat.id,
+          slug: 'coat',
+          name: 'معطف شتوي',
+          nameAr: 'معطف شتوي',
+          nameFr: 'Manteau d’hiver',
+          price: 12000,
+          compareAtPrice: null,
+          percentOff: 0,
+          inStock: true,
+          stock: 2,
+          sizes: ['L'],
+          colors: ['grey'],
+          category: tree.clothing.id,
+          image: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+        },
+      ])
+      const [photo] = await shop.database.db.select({ id: productImages.id }).from(productImages).where(eq(productImages.productId, runner.id))
+      if (photo) await removeProductImage(shop.database.db, runner.id, photo.id)
     })
 
     test('an order takes its units off the card; a cancellation puts them back', async () => {
