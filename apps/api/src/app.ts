@@ -150,7 +150,7 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
   // the accounts staff set up (modules/couriers/courier-accounts.service.ts); the engines' adapters plug in here
   app.decorate('couriers', courierDirectory ?? createCourierDirectory(database.db, { secrets, createAdapter: createCourierAdapter ?? ((connection) => courierAdapter(connection)) }))
 
-  await app.register(envelope)
+  await app.register(envelope, { checkWholeReplies: config.NODE_ENV !== 'production' })
   registerErrorHandler(app)
   // CSP, nosniff, no framing, referrer policy, HSTS on https (pixel hosts allowed only while a pixel is active)
   await app.register(securityHeadersPlugin, {

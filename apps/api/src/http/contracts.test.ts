@@ -6,6 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { OpenAPIV3 } from 'openapi-types'
 import { z } from 'zod'
 import { startTestApp } from '../test/test-app.ts'
+import { CheckedJson } from './checked-json.ts'
 import { envelope } from './envelope.ts'
 import { registerErrorHandler } from './error-handler.ts'
 import { replySerializer, type ShopTypeProvider } from './reply-serializer.ts'
@@ -71,5 +72,62 @@ describe('reply serialisation by the route schema', () => {
     assert.equal(response.statusCode, 500)
     assert.equal(response.json().status, 'error')
     assert.doesNotMatch(response.body, /many/)
+  })
+})
+
+describe('replies made of checked parts (okJson)', () => {
+  const item = z.object({ name: z.string(), stock: z.number().int().nonnegative() })
+  const page = z.object({ items: z.array(item), total: z.number().int() })
+  const rest = page.omit({ items: true })
+  const build = async (checkWholeReplies: boolean) => {
+    const app = Fastify()
+    app.setValidatorCompiler(validatorCompiler)
+    app.setSerializerCompiler(replySerializer)
+    await app.register(envelope, { checkWholeReplies })
+    registerErrorHandler(app)
+    const api = app.withTypeProvider<ShopTypeProvider>()
+    api.get('/page', { schema: { response: ok(page) } }, async (_request, reply) =>
+      reply.okJson(CheckedJson.object({ items: CheckedJson.list([CheckedJson.of(item, { name: 'Derby', stock: 2 })]) }, CheckedJson.of(rest, { total: 1 }))),
+    )
+    // a part that breaks its own contract
+    api.get('/broken-part', { schema: { response: ok(page) } }, async (_request, reply) =>
+      reply.okJson(CheckedJson.object({ items: CheckedJson.list([CheckedJson.of(item, { name: 'Derby', stock: -2 })]) }, CheckedJson.of(rest, { total: 1 }))),
+    )
+    // parts each right, put together under the wrong name: only the whole check sees it
+    api.get('/misplaced', { schema: { response: ok(page) } }, async (_request, reply) =>
+      reply.okJson(CheckedJson.object({ products: CheckedJson.list([CheckedJson.of(item, { name: 'Derby', stock: 2 })]) }, CheckedJson.of(rest, { total: 1 }))),
+    )
+    await app.ready()
+    return app
+  }
+
+  test('the parts go out as one JSON reply in the envelope', async () => {
+    const app = await build(true)
+    const response = await app.inject({ url: '/page' })
+    assert.equal(response.statusCode, 200)
+    assert.match(String(response.headers['content-type']), /^application\/json; charset=utf-8/)
+    assert.deepEqual(response.json(), { status: 'success', data: { items: [{ name: 'Derby', stock: 2 }], total: 1 } })
+    await app.close()
+  })
+
+  test('a part that breaks its contract is a 500 in the envelope, whether or not the whole is checked', async () => {
+    for (const checkWholeReplies of [true, false]) {
+      const app = await build(checkWholeReplies)
+      const response = await app.inject({ url: '/broken-part' })
+      assert.equal(response.statusCode, 500)
+      assert.equal(response.json().status, 'error')
+      assert.doesNotMatch(response.body, /Derby/)
+      await app.close()
+    }
+  })
+
+  test('with whole replies checked (tests, development), parts put together against the route’s contract are a 500', async () => {
+    const checked = await build(true)
+    assert.equal((await checked.inject({ url: '/misplaced' })).statusCode, 500)
+    await checked.close()
+    // in production the parts alone are checked: the same reply would go out
+    const unchecked = await build(false)
+    assert.equal((await unchecked.inject({ url: '/misplaced' })).statusCode, 200)
+    await unchecked.close()
   })
 })

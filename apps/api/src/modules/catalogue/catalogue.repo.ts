@@ -1,7 +1,8 @@
-import { type Locale, percentOff, pickLocalized, type ProductSummary, sortSizes } from '@shop/shared'
+import { type Locale, percentOff, pickLocalized, type ProductSummary, productSummary, sortSizes } from '@shop/shared'
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
+import { CheckedJson, serialisedOnce } from '../../http/checked-json.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { memoized } from '../../plugins/public-cache.ts'
 
@@ -112,14 +113,38 @@ export function toProductSummary(card: CardTuple | string, locale: Locale): Prod
   }
 }
 
+/**
+ * A card's reply JSON from its tuple's text (`cardTuple`), checked against the `productSummary` contract when
+ * first made and kept by that text (http/checked-json.ts): a card changes only when its row does (its stock
+ * after an order, a new photo), and then its text is another key. The same card is on every page, search and
+ * product page that lists it; a page of cards already made is twelve look-ups and one string.
+ */
+export const cardJson = serialisedOnce((card: string, locale: Locale) => CheckedJson.of(productSummary, toProductSummary(card, locale)), {
+  maxBytes: 16 * 1024 * 1024,
+})
+
+/** The cards' tuples (`cardTuple` as text) of a page of active products. */
+export async function readCards(db: Db, where: SQL | undefined, options: { limit: number; offset?: number; orderBy?: SQL[] }): Promise<string[]> {
+  // NULLS LAST as in products_created_idx (see newestFirst above)
+  const rows = await cardsPage(db, where, options.orderBy ?? [newestFirst, asc(products.id)], options.limit, options.offset ?? 0)
+  return rows.map((row) => row.card)
+}
+
 export async function listProductSummaries(
   db: Db,
   where: SQL | undefined,
   options: { limit: number; offset?: number; orderBy?: SQL[]; locale: Locale },
 ): Promise<ProductSummary[]> {
-  // NULLS LAST as in products_created_idx (see newestFirst above)
-  const rows = await cardsPage(db, where, options.orderBy ?? [newestFirst, asc(products.id)], options.limit, options.offset ?? 0)
-  return rows.map((row) => toProductSummary(row.card, options.locale))
+  return (await readCards(db, where, options)).map((card) => toProductSummary(card, options.locale))
+}
+
+/** The same cards as reply JSON (`cardJson`). */
+export async function listCardJson(
+  db: Db,
+  where: SQL | undefined,
+  options: { limit: number; offset?: number; orderBy?: SQL[]; locale: Locale },
+): Promise<CheckedJson[]> {
+  return (await readCards(db, where, options)).map((card) => cardJson(card, options.locale))
 }
 
 export type CategoryRow = typeof categories.$inferSelect

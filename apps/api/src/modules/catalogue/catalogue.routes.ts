@@ -17,11 +17,12 @@ import {
 } from '@shop/shared'
 import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../http/app-error.ts'
+import { CheckedJson } from '../../http/checked-json.ts'
 import { isUuid, pageCount } from '../../http/paging.ts'
 import type { ShopTypeProvider } from '../../http/reply-serializer.ts'
-import { findProductDetail } from './product-detail.repo.ts'
+import { findProductDetailJson } from './product-detail.repo.ts'
 import { BEST_SELLERS_FIRST, findProducts, LATEST_FIRST } from './product-list.repo.ts'
-import { type CategoryRow, inCategories, listActiveCategories, listProductSummaries, subtreeIds, topLevel } from './catalogue.repo.ts'
+import { type CategoryRow, inCategories, listActiveCategories, listCardJson, listProductSummaries, subtreeIds, topLevel } from './catalogue.repo.ts'
 
 /** An active category by id or slug. */
 function findCategory(all: readonly CategoryRow[], idOrSlug: string): CategoryRow | undefined {
@@ -39,6 +40,15 @@ function categoryReply(category: CategoryRow, locale: Locale) {
     parentId: category.parentId,
     position: category.position,
   }
+}
+
+// The page fields of the card pages; their cards are checked and kept one by one (cardJson in catalogue.repo.ts)
+const pageFields = productPage.omit({ products: true })
+const categoryPageFields = categoryProductPage.omit({ products: true })
+
+/** A reply's card list and its other fields as one JSON object. */
+function withCards(cards: readonly CheckedJson[], rest?: CheckedJson): CheckedJson {
+  return CheckedJson.object({ products: CheckedJson.list(cards) }, rest)
 }
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
@@ -72,13 +82,13 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         },
         { sort: q.sort ?? (searchTerm ? 'relevance' : 'newest'), page: q.page, limit: q.limit, locale: request.locale },
       )
-      return reply.ok({
-        products: result.products,
+      const fields = {
         currentPage: q.page,
         totalPages: pageCount(result.total, q.limit),
         totalProducts: result.total,
         ...(result.totalIsLowerBound ? { totalIsLowerBound: true } : {}),
-      })
+      }
+      return reply.okJson(withCards(result.cards, CheckedJson.of(pageFields, fields)))
     },
   )
 
@@ -86,12 +96,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     '/product/latest',
     { schema: { tags: ['catalogue'], summary: 'Latest arrivals', querystring: shortListQuery, response: ok(productListReply) } },
     async (request, reply) => {
-      const list = await listProductSummaries(app.db, undefined, {
-        limit: request.query.limit,
-        orderBy: LATEST_FIRST,
-        locale: request.locale,
-      })
-      return reply.ok({ products: list })
+      const cards = await listCardJson(app.db, undefined, { limit: request.query.limit, orderBy: LATEST_FIRST, locale: request.locale })
+      return reply.okJson(withCards(cards))
     },
   )
 
@@ -99,12 +105,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     '/product/best-sellers',
     { schema: { tags: ['catalogue'], summary: 'Best sellers, by units sold', querystring: shortListQuery, response: ok(productListReply) } },
     async (request, reply) => {
-      const list = await listProductSummaries(app.db, undefined, {
-        limit: request.query.limit,
-        orderBy: BEST_SELLERS_FIRST,
-        locale: request.locale,
-      })
-      return reply.ok({ products: list })
+      const cards = await listCardJson(app.db, undefined, { limit: request.query.limit, orderBy: BEST_SELLERS_FIRST, locale: request.locale })
+      return reply.okJson(withCards(cards))
     },
   )
 
@@ -126,13 +128,13 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         },
         { sort: q.sort, page: q.page, limit: q.limit, locale: request.locale },
       )
-      return reply.ok({
+      const fields = {
         category: categoryReply(category, request.locale),
-        products: result.products,
         currentPage: q.page,
         totalPages: pageCount(result.total, q.limit),
         totalProducts: result.total,
-      })
+      }
+      return reply.okJson(withCards(result.cards, CheckedJson.of(categoryPageFields, fields)))
     },
   )
 
@@ -140,9 +142,9 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     '/product/:id',
     { schema: { tags: ['catalogue'], summary: 'Product detail (id or slug) with variants, images and related products', params: productKeyParams, response: ok(productDetailReply) } },
     async (request, reply) => {
-      const detail = await findProductDetail(app.db, request.params.id, request.locale)
+      const detail = await findProductDetailJson(app.db, request.params.id, request.locale)
       if (!detail) throw new AppError('PRODUCT_NOT_FOUND')
-      return reply.ok(detail)
+      return reply.okJson(detail)
     },
   )
 

@@ -14,6 +14,7 @@ import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
 import { freshDatabase, TEST_TARGETS } from '../../test/test-app.ts'
 import { releaseOrderStock } from '../orders/orders.admin-service.ts'
 import { takeStock } from '../orders/order.repo.ts'
+import { cardJson } from './catalogue.repo.ts'
 import { addProductImage, removeProductImage, reorderImages } from './product-images.admin-service.ts'
 import { replaceVariants, setStock } from './variants.admin-service.ts'
 
@@ -262,6 +263,41 @@ for (const target of TEST_TARGETS) {
       assert.equal(card.imagePath, null)
       assert.equal(card.imageWidths, null)
       await cardsHold(shop)
+    })
+
+    test('the card and product page JSON kept between requests follow every change of their rows', async () => {
+      const derby = shop.catalogue.derby
+      const [v42] = derby.variants
+      assert.ok(v42)
+      const noCache = { 'cache-control': 'no-cache' }
+      const productPage = (lang: string) => shop.http('GET', '/api/v1/product/derby', { headers: { ...noCache, 'accept-language': lang } })
+      const listCard = async (lang: string) => {
+        const list = await shop.http('GET', '/api/v1/product?page=1&limit=50', { headers: { ...noCache, 'accept-language': lang } })
+        return (list.body.data.products as { slug: string; name: string; stock: number }[]).find((p) => p.slug === 'derby')
+      }
+      const first = await productPage('ar')
+      const cardsKept = cardJson.size
+      const again = await productPage('ar')
+      assert.equal(again.text, first.text)
+      assert.equal(cardJson.size, cardsKept, 'the same rows: the cards already made are sent, none made again')
+
+      // a stock edit: the variant, the card on the product page and in the list
+      const stock = first.body.data.product.variants[0].stock as number
+      await setStock(shop.database.db, [{ variantId: v42.id, stock: stock + 7 }])
+      const edited = await productPage('ar')
+      assert.equal(edited.body.data.product.variants[0].stock, stock + 7)
+      assert.equal(edited.body.data.product.stock, first.body.data.product.stock + 7)
+      assert.equal((await listCard('ar'))?.stock, first.body.data.product.stock + 7)
+
+      // a renamed product, in each language
+      await shop.database.db.update(products).set({ nameFr: 'Derby cuir noir' }).where(eq(products.id, derby.id))
+      assert.equal((await productPage('fr')).body.data.product.name, 'Derby cuir noir')
+      assert.equal((await listCard('fr'))?.name, 'Derby cuir noir')
+      assert.equal((await productPage('ar')).body.data.product.nameFr, 'Derby cuir noir')
+
+      await shop.database.db.update(products).set({ nameFr: 'Derby en cuir élégant' }).where(eq(products.id, derby.id))
+      await setStock(shop.database.db, [{ variantId: v42.id, stock }])
+      assert.equal((await productPage('ar')).text, first.text, 'the rows as they were: the reply as it was')
     })
 
     test('list and category totals follow products added, hidden, moved and deleted', async () => {

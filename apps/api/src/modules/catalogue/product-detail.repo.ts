@@ -1,11 +1,12 @@
-import { type Locale, pickLocalized, type ProductDetailReply, type ProductSummary, sortSizes } from '@shop/shared'
+import { type Locale, pickLocalized, type ProductDetail, productDetail, type ProductDetailReply, sortSizes } from '@shop/shared'
 import { and, asc, eq, or, sql } from 'drizzle-orm'
 import { selectBuiltOnce } from '../../db/built-once.ts'
 import type { Db } from '../../db/client.ts'
 import { categories, products } from '../../db/schema.ts'
+import { CheckedJson, serialisedOnce } from '../../http/checked-json.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { isUuid } from '../../http/paging.ts'
-import { newestFirst, PRODUCT_IMAGE_SIZE, cardTuple, type CardTuple, summaryColumns, toProductSummary } from './catalogue.repo.ts'
+import { cardJson, newestFirst, PRODUCT_IMAGE_SIZE, cardTuple, summaryColumns, toProductSummary } from './catalogue.repo.ts'
 
 const RELATED_LIMIT = 8
 
@@ -23,11 +24,16 @@ interface ImageJson {
   color: string | null
 }
 
-/** json_agg arrives parsed from node-postgres and PGlite alike; a string is parsed here in case a driver does not. */
-function fromJson<T>(value: unknown): T[] {
-  if (typeof value === 'string') return JSON.parse(value) as T[]
-  return (value as T[] | null) ?? []
-}
+/** What the product page adds to a card, in the order of `detailSelect`'s `detail` array. */
+type DetailTuple = [
+  descriptionAr: string,
+  descriptionFr: string,
+  categorySlug: string,
+  categoryNameAr: string,
+  categoryNameFr: string,
+  variants: VariantJson[],
+  images: ImageJson[],
+]
 
 const detailStatement = selectBuiltOnce()
 
@@ -37,18 +43,15 @@ function detailSelect(db: Db, byId: boolean) {
   return db
     .select({
       ...summaryColumns,
-      descriptionAr: products.descriptionAr,
-      descriptionFr: products.descriptionFr,
-      categorySlug: categories.slug,
-      categoryNameAr: categories.nameAr,
-      categoryNameFr: categories.nameFr,
-      // subqueries written out in full: drizzle drops table names inside sql`` in a select
-      variants: sql<unknown>`(select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'colorHex', v.color_hex, 'stock', v.stock)), '[]'::json)
-        from variants v where v.product_id = "products"."id")`,
-      images: sql<unknown>`(select coalesce(json_agg(json_build_object('path', i.path, 'widths', i.widths, 'color', i.color) order by i.position, i.created_at), '[]'::json)
-        from product_images i where i.product_id = "products"."id")`,
-      // suggestions to buy instead: only products with a variant in stock (a card stock above 0)
-      related: sql<unknown>`(select coalesce(json_agg(${sql.raw(cardTuple('r'))} order by r.created_at desc nulls last, r.id), '[]'::json)
+      // one text each, read as they come (no parsing by the driver) and the key of what is made of them (productJson)
+      // (columns written out in full: drizzle drops table names inside sql`` in a select)
+      detail: sql<string>`json_build_array("products"."description_ar", "products"."description_fr", "categories"."slug", "categories"."name_ar", "categories"."name_fr",
+        (select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'colorHex', v.color_hex, 'stock', v.stock) order by v.id), '[]'::json)
+          from variants v where v.product_id = "products"."id"),
+        (select coalesce(json_agg(json_build_object('path', i.path, 'widths', i.widths, 'color', i.color) order by i.position, i.created_at, i.id), '[]'::json)
+          from product_images i where i.product_id = "products"."id"))::text`,
+      // suggestions to buy instead: only products with a variant in stock (a card stock above 0); one card tuple a line
+      related: sql<string | null>`(select string_agg(${sql.raw(cardTuple('r'))}::text, E'\n' order by r.created_at desc nulls last, r.id)
         from (select * from products r where r.is_active and r.category_id = "products"."category_id" and r.id <> "products"."id" and r.card_stock > 0
           order by r.created_at desc nulls last, r.id limit ${RELATED_LIMIT}) r)`,
     })
@@ -59,34 +62,68 @@ function detailSelect(db: Db, byId: boolean) {
     .limit(1)
 }
 
+/** The product page's part of a product: its card with its texts, photos, variants and category. */
+function productDetailOf(card: string, detail: string, locale: Locale): ProductDetail {
+  const summary = toProductSummary(card, locale)
+  const [descriptionAr, descriptionFr, categorySlug, categoryNameAr, categoryNameFr, variantRows, imageRows] = JSON.parse(detail) as DetailTuple
+  const sizeOrder = sortSizes(variantRows.map((v) => v.size))
+  variantRows.sort((a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size) || a.color.localeCompare(b.color))
+  return {
+    ...summary,
+    description: pickLocalized(descriptionAr, descriptionFr, locale),
+    descriptionAr,
+    descriptionFr,
+    // each photo says which colour it shows (null: the product in general)
+    images: imageRows.map((img) => ({ ...responsiveImage(img.path, img.widths, PRODUCT_IMAGE_SIZE, 1200), color: img.color })),
+    variants: variantRows.map((v) => ({ _id: v.id, size: v.size, color: v.color, ...(v.colorHex ? { colorHex: v.colorHex } : {}), stock: v.stock })),
+    category: { _id: summary.category, slug: categorySlug, name: pickLocalized(categoryNameAr, categoryNameFr, locale) },
+  }
+}
+
 /**
- * An active product by id or slug, with its variants, images, category and related products; null when
- * unknown. One statement: the product's card columns and category, and as JSON aggregates its variants,
- * its photos and the related products (the card columns of up to RELATED_LIMIT others of its category,
- * newest first, on products_category_created_idx).
+ * The product part of the page as reply JSON, checked against `productDetail` when first made and kept by the
+ * texts it was made from (the card and the detail, a line apart): a sale, a stock edit or a new photo changes
+ * them, and the next request makes it anew (http/checked-json.ts).
  */
-export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale): Promise<ProductDetailReply | null> {
+const productJson = serialisedOnce(
+  (source: string, locale: Locale) => {
+    const cut = source.indexOf('\n')
+    return CheckedJson.of(productDetail, productDetailOf(source.slice(0, cut), source.slice(cut + 1), locale))
+  },
+  { maxBytes: 16 * 1024 * 1024 },
+)
+
+/** An active product's row by id or slug (or by slug alone), undefined when unknown. */
+async function readDetail(db: Db, idOrSlug: string) {
   // by id or slug (a slug that looks like an id is still a slug), or by slug alone; built once each (db/built-once.ts)
   const byId = isUuid(idOrSlug)
   const [row] = await detailStatement(db, byId ? 'id-or-slug' : 'slug', () => detailSelect(db, byId), { key: idOrSlug })
+  return row
+}
+
+const relatedCards = (related: string | null): string[] => (related ? related.split('\n') : [])
+
+/**
+ * An active product by id or slug, with its variants, images, category and related products; null when
+ * unknown. One statement: the product's card and category, its variants and photos as JSON aggregates, and
+ * the related products (the card tuples of up to RELATED_LIMIT others of its category, newest first, on
+ * products_category_created_idx).
+ */
+export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale): Promise<ProductDetailReply | null> {
+  const row = await readDetail(db, idOrSlug)
   if (!row) return null
-  const summary = toProductSummary(row.card, locale)
-  const variantRows = fromJson<VariantJson>(row.variants)
-  const imageRows = fromJson<ImageJson>(row.images)
-  const sizeOrder = sortSizes(variantRows.map((v) => v.size))
-  variantRows.sort((a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size) || a.color.localeCompare(b.color))
-  const related: ProductSummary[] = fromJson<CardTuple>(row.related).map((card) => toProductSummary(card, locale))
   return {
-    product: {
-      ...summary,
-      description: pickLocalized(row.descriptionAr, row.descriptionFr, locale),
-      descriptionAr: row.descriptionAr,
-      descriptionFr: row.descriptionFr,
-      // each photo says which colour it shows (null: the product in general)
-      images: imageRows.map((img) => ({ ...responsiveImage(img.path, img.widths, PRODUCT_IMAGE_SIZE, 1200), color: img.color })),
-      variants: variantRows.map((v) => ({ _id: v.id, size: v.size, color: v.color, ...(v.colorHex ? { colorHex: v.colorHex } : {}), stock: v.stock })),
-      category: { _id: summary.category, slug: row.categorySlug, name: pickLocalized(row.categoryNameAr, row.categoryNameFr, locale) },
-    },
-    related,
+    product: productDetailOf(row.card, row.detail, locale),
+    related: relatedCards(row.related).map((card) => toProductSummary(card, locale)),
   }
+}
+
+/** The same reply as JSON made of checked parts kept by their rows' texts (`productJson`, `cardJson`). */
+export async function findProductDetailJson(db: Db, idOrSlug: string, locale: Locale): Promise<CheckedJson | null> {
+  const row = await readDetail(db, idOrSlug)
+  if (!row) return null
+  return CheckedJson.object({
+    product: productJson(`${row.card}\n${row.detail}`, locale),
+    related: CheckedJson.list(relatedCards(row.related).map((card) => cardJson(card, locale))),
+  })
 }

@@ -1,11 +1,12 @@
-import type { CategorySort, CollectionSort, Locale, ProductSummary } from '@shop/shared'
+import type { CategorySort, CollectionSort, Locale } from '@shop/shared'
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import { selectBuiltOnce } from '../../db/built-once.ts'
 import type { Db } from '../../db/client.ts'
 import { categories, categoryProductCounts, products } from '../../db/schema.ts'
+import type { CheckedJson } from '../../http/checked-json.ts'
 import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
-import { cardsPage, inCategories, listProductSummaries, newestFirst, toProductSummary } from './catalogue.repo.ts'
+import { cardJson, cardsPage, type CardTuple, inCategories, listCardJson, newestFirst, readCards } from './catalogue.repo.ts'
 import { BY_UNITS_SOLD, countSearch, nameContains, SEARCH_TOTAL_CAP, searchPageIds } from './product-search.repo.ts'
 
 export type ProductSort = CollectionSort | CategorySort
@@ -122,18 +123,18 @@ export async function findProducts(
   db: Db,
   filter: ProductFilter,
   options: { sort: ProductSort; page: number; limit: number; locale: Locale },
-): Promise<{ products: ProductSummary[]; total: number; totalIsLowerBound?: boolean }> {
+): Promise<{ cards: CheckedJson[]; total: number; totalIsLowerBound?: boolean }> {
   if (filter.search && options.sort === 'relevance') return searchProducts(db, filter.search.term, filter, options)
   const search = filter.search ? searchCondition(filter.search.term, await matchingCategoryIds(db, filter.search.term)) : undefined
   const where = and(conditions(filter), search)
   const page = { limit: options.limit, offset: (options.page - 1) * options.limit }
   const [rows, [count]] = await Promise.all([
     search
-      ? listProductSummaries(db, where, { ...page, orderBy: ordering(options.sort, options.locale), locale: options.locale })
+      ? listCardJson(db, where, { ...page, orderBy: ordering(options.sort, options.locale), locale: options.locale })
       : listPage(db, filter, options.sort, options.locale, page),
     countProducts(db, filter, where),
   ])
-  return { products: rows, total: Number(count?.n ?? 0) }
+  return { cards: rows, total: Number(count?.n ?? 0) }
 }
 
 const pageStatement = selectBuiltOnce()
@@ -157,7 +158,7 @@ async function listPage(db: Db, filter: ProductFilter, sort: ProductSort, locale
     maxPrice: filter.maxPrice,
     ...page,
   })
-  return rows.map((row) => toProductSummary(row.card, locale))
+  return rows.map((row) => cardJson(row.card, locale))
 }
 
 function pageSelect(db: Db, shape: { categories: boolean; minPrice: boolean; maxPrice: boolean }, orderBy: SQL[]) {
@@ -181,22 +182,24 @@ async function searchProducts(
   term: string,
   filter: ProductFilter,
   options: { page: number; limit: number; locale: Locale },
-): Promise<{ products: ProductSummary[]; total: number; totalIsLowerBound: boolean }> {
+): Promise<{ cards: CheckedJson[]; total: number; totalIsLowerBound: boolean }> {
   const where = conditions(filter)
   const offset = (options.page - 1) * options.limit
   const [named, total] = await Promise.all([
-    listProductSummaries(db, and(where, nameContains(term)), { limit: options.limit, offset, orderBy: BY_UNITS_SOLD, locale: options.locale }),
+    listCardJson(db, and(where, nameContains(term)), { limit: options.limit, offset, orderBy: BY_UNITS_SOLD, locale: options.locale }),
     // capped (SEARCH_TOTAL_CAP), so kept apart from the exact totals of the other sorts
     memoized(db, `catalogue:search:${countKey(filter)}`, () => countSearch(db, term, where)),
   ])
   const totalIsLowerBound = total >= SEARCH_TOTAL_CAP
-  if (named.length === options.limit) return { products: named, total, totalIsLowerBound }
+  if (named.length === options.limit) return { cards: named, total, totalIsLowerBound }
   const ids = await searchPageIds(db, term, where, { limit: options.limit, offset })
-  if (ids.length === 0) return { products: [], total, totalIsLowerBound }
-  const cards = await listProductSummaries(db, inArray(products.id, ids), { limit: ids.length, locale: options.locale })
+  if (ids.length === 0) return { cards: [], total, totalIsLowerBound }
+  const cards = await readCards(db, inArray(products.id, ids), { limit: ids.length })
+  // put back in the ranked order (a card's tuple starts with its id)
   const position = new Map(ids.map((id, i) => [id, i]))
-  cards.sort((a, b) => (position.get(a._id) ?? 0) - (position.get(b._id) ?? 0))
-  return { products: cards, total, totalIsLowerBound }
+  const rank = (card: string) => position.get((JSON.parse(card) as CardTuple)[0]) ?? 0
+  const ranked = cards.map((card) => ({ card, at: rank(card) })).sort((a, b) => a.at - b.at)
+  return { cards: ranked.map(({ card }) => cardJson(card, options.locale)), total, totalIsLowerBound }
 }
 
 /** The latest arrivals: newest first, the id breaking ties. */
