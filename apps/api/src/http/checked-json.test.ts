@@ -71,11 +71,22 @@ describe('checked JSON', () => {
   })
 
   test('what is kept stays within its bytes, the least recently used going first', () => {
-    const serialise = serialisedOnce((source: string) => CheckedJson.of(card, { name: source, stock: 1, since: 'x' }), { maxBytes: 4096 })
-    for (let i = 0; i < 200; i++) serialise(`product-${i}`.padEnd(100, '.'), 'ar')
-    // each entry: key and text of about 100 + 140 characters at two bytes, plus 64
-    assert.ok(serialise.size > 0 && serialise.size < 10, `${serialise.size} kept`)
-    const latest = serialise(`product-199`.padEnd(100, '.'), 'ar')
-    assert.equal(serialise(`product-199`.padEnd(100, '.'), 'ar'), latest)
+    let builds = 0
+    const serialise = serialisedOnce(
+      (source: string) => {
+        builds++
+        return CheckedJson.of(card, { name: source, stock: 1, since: 'x' })
+      },
+      { maxBytes: 4096 },
+    )
+    const source = (i: number) => `product-${i}`.padEnd(100, '.')
+    for (let i = 0; i < 200; i++) serialise(source(i), 'ar')
+    // each entry: a 100-character key at two bytes, about 140 bytes of JSON, 64 more
+    assert.ok(serialise.size > 0 && serialise.size <= 4096 / (2 * 100 + 140 + 64) + 1, `${serialise.size} kept`)
+    assert.equal(builds, 200)
+    serialise(source(199), 'ar')
+    assert.equal(builds, 200, 'the latest is still kept')
+    serialise(source(0), 'ar')
+    assert.equal(builds, 201, 'the first was dropped: made again')
   })
 })

@@ -2,42 +2,91 @@ import { LRUCache } from 'lru-cache'
 import { type input, safeParse, type $ZodType } from 'zod/v4/core'
 
 /**
- * JSON text of a value that passed its reply contract (a zod schema of packages/shared/src/contracts). A reply
- * made of such parts is spliced together as text (`CheckedJson.object`, `.list`) and sent by `reply.okJson()`: no part is
- * checked or serialised again. A route answers this way where the same parts come back request after request
- * (a product's card on every page that lists it), see `serialisedOnce()`.
+ * JSON of a value that passed its reply contract (a zod schema of packages/shared/src/contracts), as UTF-8
+ * bytes. A reply made of such parts is put together without copying them (`CheckedJson.object`, `.list`) and
+ * sent by `reply.okJson()` as one buffer: no part is checked, serialised or encoded again. A route answers
+ * this way where the same parts come back request after request (a product's card on every page that lists
+ * it), see `serialisedOnce()`.
  */
 export class CheckedJson {
-  private constructor(readonly text: string) {}
+  private constructor(
+    private readonly chunks: readonly Buffer[],
+    /** Its size in bytes. */
+    readonly byteLength: number,
+  ) {}
 
   /** `value` checked against `schema` and written as JSON; a value that breaks the contract throws (a 500). */
   static of<S extends $ZodType>(schema: S, value: input<S>): CheckedJson {
     const result = safeParse(schema, value)
     if (result.error) throw new ReplyContractError(result.error)
-    return new CheckedJson(JSON.stringify(result.data))
+    const bytes = Buffer.from(JSON.stringify(result.data))
+    return new CheckedJson([bytes], bytes.length)
   }
 
   /** An array of checked parts. */
   static list(items: readonly CheckedJson[]): CheckedJson {
-    let text = '['
-    for (let i = 0; i < items.length; i++) text += (i === 0 ? '' : ',') + (items[i] as CheckedJson).text
-    return new CheckedJson(`${text}]`)
+    const chunks: Buffer[] = [OPEN_ARRAY]
+    items.forEach((item, i) => {
+      if (i > 0) chunks.push(COMMA)
+      chunks.push(...item.chunks)
+    })
+    chunks.push(CLOSE_ARRAY)
+    return new CheckedJson(chunks, items.reduce((sum, item) => sum + item.byteLength, 1 + Math.max(items.length - 1, 0) + 1))
   }
 
   /**
-   * One JSON object from checked parts: each field's text as it is. `rest`, when given, holds the other fields
+   * One JSON object from checked parts: each field's JSON as it is. `rest`, when given, holds the other fields
    * (checked as one object by its own schema) and is spliced in after them.
    */
   static object(fields: Record<string, CheckedJson>, rest?: CheckedJson): CheckedJson {
-    let text = '{'
+    const chunks: Buffer[] = [OPEN_OBJECT]
+    let byteLength = 2
     let first = true
-    for (const name in fields) {
-      text += `${first ? '' : ','}${JSON.stringify(name)}:${(fields[name] as CheckedJson).text}`
+    for (const [name, part] of Object.entries(fields)) {
+      const key = fieldKey(first ? '' : ',', name)
+      chunks.push(key, ...part.chunks)
+      byteLength += key.length + part.byteLength
       first = false
     }
-    if (rest && rest.text !== '{}') text += (first ? '' : ',') + rest.text.slice(1, -1)
-    return new CheckedJson(`${text}}`)
+    // the rest without its braces, after a comma when fields came before it
+    const inner = rest && rest.byteLength > 2 ? rest.bytes().subarray(1, -1) : undefined
+    if (inner) {
+      if (!first) chunks.push(COMMA)
+      chunks.push(inner)
+      byteLength += inner.length + (first ? 0 : 1)
+    }
+    chunks.push(CLOSE_OBJECT)
+    return new CheckedJson(chunks, byteLength)
   }
+
+  /** Its bytes in one buffer, between `before` and `after` when given (one copy of each part). */
+  bytes(before?: Buffer, after?: Buffer): Buffer {
+    if (!before && !after && this.chunks.length === 1) return this.chunks[0] as Buffer
+    const all = [...(before ? [before] : []), ...this.chunks, ...(after ? [after] : [])]
+    return Buffer.concat(all, this.byteLength + (before?.length ?? 0) + (after?.length ?? 0))
+  }
+
+  /** Its JSON as a string (tests, logs). */
+  get text(): string {
+    return this.bytes().toString('utf8')
+  }
+}
+
+const OPEN_ARRAY = Buffer.from('[')
+const CLOSE_ARRAY = Buffer.from(']')
+const OPEN_OBJECT = Buffer.from('{')
+const CLOSE_OBJECT = Buffer.from('}')
+const COMMA = Buffer.from(',')
+const fieldKeys = new Map<string, Buffer>()
+/** `"name":` (after a comma when `separator` says so), made once per name. */
+function fieldKey(separator: '' | ',', name: string): Buffer {
+  const cacheKey = separator + name
+  let key = fieldKeys.get(cacheKey)
+  if (!key) {
+    key = Buffer.from(`${separator}${JSON.stringify(name)}:`)
+    fieldKeys.set(cacheKey, key)
+  }
+  return key
 }
 
 /** A reply part that does not match its contract: never sent, the request ends in a 500 (error-handler.ts). */
@@ -52,28 +101,37 @@ export class ReplyContractError extends Error {
  * A pure function of a source text (a database row read as JSON text) and the reply's language, turned into
  * checked JSON once and kept for the next request that reads the same text. The source is the key: a row
  * that changed in any way (its stock, a renamed size, a new photo) is another text, so what is kept can never
- * be older than what the database just said. Kept by most recent use, `maxBytes` of keys and texts at most.
+ * be older than what the database just said. Kept by most recent use, `maxBytes` of keys and texts at most for
+ * each language (a cache per language: the source text itself is the key, no longer string is made per look-up).
  */
 export function serialisedOnce<Source extends string, Locale extends string>(
   build: (source: Source, locale: Locale) => CheckedJson,
   { maxBytes }: { maxBytes: number },
 ): ((source: Source, locale: Locale) => CheckedJson) & { clear(): void; readonly size: number } {
-  const kept = new LRUCache<string, CheckedJson>({
-    maxSize: maxBytes,
-    // strings with Arabic letters take two bytes a character
-    sizeCalculation: (value, key) => 2 * (key.length + value.text.length) + 64,
-  })
+  const byLocale = new Map<Locale, LRUCache<string, CheckedJson>>()
+  const keptFor = (locale: Locale) => {
+    let kept = byLocale.get(locale)
+    if (!kept) {
+      kept = new LRUCache<string, CheckedJson>({
+        maxSize: maxBytes,
+        // the key, a string with Arabic letters, takes two bytes a character
+        sizeCalculation: (value, key) => 2 * key.length + value.byteLength + 64,
+      })
+      byLocale.set(locale, kept)
+    }
+    return kept
+  }
   const serialise = (source: Source, locale: Locale): CheckedJson => {
-    const key = `${locale}|${source}`
-    let json = kept.get(key)
+    const kept = keptFor(locale)
+    let json = kept.get(source)
     if (json === undefined) {
       json = build(source, locale)
-      kept.set(key, json)
+      kept.set(source, json)
     }
     return json
   }
   return Object.defineProperties(serialise, {
-    clear: { value: () => kept.clear() },
-    size: { get: () => kept.size },
+    clear: { value: () => byLocale.clear() },
+    size: { get: () => [...byLocale.values()].reduce((sum, kept) => sum + kept.size, 0) },
   }) as typeof serialise & { clear(): void; readonly size: number }
 }

@@ -49,7 +49,8 @@ interface Entry {
   version: number
   expires: number
   contentType: string
-  body: string
+  /** The reply as sent: a string, or the bytes of a reply made of checked parts (reply.okJson) */
+  body: string | Buffer
   headers: Record<string, string>
 }
 
@@ -188,7 +189,7 @@ export const publicCachePlugin = fp(async (app: FastifyInstance, options: Public
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const key = (request as Marked)[STORE_KEY]
-    if (key === undefined || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > maxBytes) {
+    if (key === undefined || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload)) || payload.length > maxBytes) {
       finish(request, null)
       return payload
     }

@@ -120,7 +120,7 @@ export function toProductSummary(card: CardTuple | string, locale: Locale): Prod
  * product page that lists it; a page of cards already made is twelve look-ups and one string.
  */
 export const cardJson = serialisedOnce((card: string, locale: Locale) => CheckedJson.of(productSummary, toProductSummary(card, locale)), {
-  maxBytes: 16 * 1024 * 1024,
+  maxBytes: 8 * 1024 * 1024,
 })
 
 /** The cards' tuples (`cardTuple` as text) of a page of active products. */

@@ -90,7 +90,7 @@ const productJson = serialisedOnce(
     const cut = source.indexOf('\n')
     return CheckedJson.of(productDetail, productDetailOf(source.slice(0, cut), source.slice(cut + 1), locale))
   },
-  { maxBytes: 16 * 1024 * 1024 },
+  { maxBytes: 8 * 1024 * 1024 },
 )
 
 /** An active product's row by id or slug (or by slug alone), undefined when unknown. */
