@@ -7,7 +7,7 @@ import type { CheckedJson } from '../../http/checked-json.ts'
 import { containing } from '../../http/paging.ts'
 import { memoized } from '../../plugins/public-cache.ts'
 import { cardJson, cardsPage, type CardTuple, inCategories, listCardJson, newestFirst, readCards } from './catalogue.repo.ts'
-import { BY_UNITS_SOLD, countSearch, nameContains, SEARCH_TOTAL_CAP, searchPageIds } from './product-search.repo.ts'
+import { BY_UNITS_SOLD, countSearch, SEARCH_TOTAL_CAP, searchPageIds } from './product-search.repo.ts'
 
 export type ProductSort = CollectionSort | CategorySort
 
@@ -139,20 +139,21 @@ export async function findProducts(
 
 const pageStatement = selectBuiltOnce()
 
+/** Which filters a page has: its statement's shape (their values are bound at each request). */
+function filterShape(filter: ProductFilter) {
+  const shape = { categories: filter.categoryIds !== undefined, minPrice: filter.minPrice !== undefined, maxPrice: filter.maxPrice !== undefined }
+  return { shape, key: `${shape.categories ? 'c' : ''}${shape.minPrice ? 'm' : ''}${shape.maxPrice ? 'M' : ''}` }
+}
+
 /**
  * A page of cards filtered by category and price (no search term): its statement is built once per shape
  * (which filters are present, the sort, and the language for a sort by name), the values bound at each
  * request (db/built-once.ts).
  */
 async function listPage(db: Db, filter: ProductFilter, sort: ProductSort, locale: Locale, page: { limit: number; offset: number }) {
-  const shape = {
-    categories: filter.categoryIds !== undefined,
-    minPrice: filter.minPrice !== undefined,
-    maxPrice: filter.maxPrice !== undefined,
-  }
+  const { shape, key } = filterShape(filter)
   const sortKey = sort === 'name_asc' || sort === 'name_desc' ? `${sort}:${locale}` : sort
-  const key = `${sortKey}|${shape.categories ? 'c' : ''}${shape.minPrice ? 'm' : ''}${shape.maxPrice ? 'M' : ''}`
-  const rows = await pageStatement(db, key, () => pageSelect(db, shape, ordering(sort, locale)), {
+  const rows = await pageStatement(db, `${sortKey}|${key}`, () => pageSelect(db, shape, ordering(sort, locale)), {
     categoryIds: filter.categoryIds,
     minPrice: filter.minPrice,
     maxPrice: filter.maxPrice,
@@ -161,13 +162,35 @@ async function listPage(db: Db, filter: ProductFilter, sort: ProductSort, locale
   return rows.map((row) => cardJson(row.card, locale))
 }
 
-function pageSelect(db: Db, shape: { categories: boolean; minPrice: boolean; maxPrice: boolean }, orderBy: SQL[]) {
+function pageSelect(db: Db, shape: { categories: boolean; minPrice: boolean; maxPrice: boolean }, orderBy: SQL[], also?: SQL) {
   const placeholder = sql.placeholder
   const parts: SQL[] = []
   if (shape.categories) parts.push(sql`${products.categoryId} = any(${placeholder('categoryIds')}::uuid[])`)
   if (shape.minPrice) parts.push(gte(products.price, placeholder('minPrice')))
   if (shape.maxPrice) parts.push(lte(products.price, placeholder('maxPrice')))
+  if (also) parts.push(also)
   return cardsPage(db, and(...parts), orderBy, placeholder('limit'), placeholder('offset'))
+}
+
+const namesStatement = selectBuiltOnce()
+
+/**
+ * The names tier as the page: the cards of active products whose folded name contains the term, best sellers
+ * first. Built once per filter shape like listPage; a statement with LIKE is still sent unnamed
+ * (db/prepared-statements.ts), so PostgreSQL plans it for each term (the sold index for a common word, the
+ * trigram index for a rare one).
+ */
+async function namesPage(db: Db, term: string, filter: ProductFilter, locale: Locale, page: { limit: number; offset: number }) {
+  const { shape, key } = filterShape(filter)
+  const named = sql`${products.searchText} like shop_fold(${sql.placeholder('pattern')})`
+  const rows = await namesStatement(db, key, () => pageSelect(db, shape, BY_UNITS_SOLD, named), {
+    categoryIds: filter.categoryIds,
+    minPrice: filter.minPrice,
+    maxPrice: filter.maxPrice,
+    pattern: containing(term),
+    ...page,
+  })
+  return rows.map((row) => cardJson(row.card, locale))
 }
 
 /**
@@ -186,7 +209,7 @@ async function searchProducts(
   const where = conditions(filter)
   const offset = (options.page - 1) * options.limit
   const [named, total] = await Promise.all([
-    listCardJson(db, and(where, nameContains(term)), { limit: options.limit, offset, orderBy: BY_UNITS_SOLD, locale: options.locale }),
+    namesPage(db, term, filter, options.locale, { limit: options.limit, offset }),
     // capped (SEARCH_TOTAL_CAP), so kept apart from the exact totals of the other sorts
     memoized(db, `catalogue:search:${countKey(filter)}`, () => countSearch(db, term, where)),
   ])

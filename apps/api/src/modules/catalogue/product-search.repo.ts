@@ -38,8 +38,6 @@ const active = (filter: SQL | undefined) => (filter ? sql`products.is_active and
 const byName = (pattern: string) => sql`products.search_text like shop_fold(${pattern})`
 const bySales = sql`order by products.sold_count desc nulls last, products.id`
 
-/** The names tier as a filter on products (the page is then read with BY_UNITS_SOLD: findProducts). */
-export const nameContains = (term: string): SQL => sql`${products.searchText} like shop_fold(${containing(term)})`
 /** Each tier's order, as products_active_sold_idx walks it. */
 export const BY_UNITS_SOLD: SQL[] = [sql`${products.soldCount} desc nulls last`, asc(products.id)]
 
