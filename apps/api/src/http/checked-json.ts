@@ -19,7 +19,10 @@ export class CheckedJson {
   static of<S extends $ZodType>(schema: S, value: input<S>): CheckedJson {
     const result = safeParse(schema, value)
     if (result.error) throw new ReplyContractError(result.error)
-    const bytes = Buffer.from(JSON.stringify(result.data))
+    const text = JSON.stringify(result.data)
+    // a buffer of its own, not a slice of Node's shared 8 KB pool: a part kept for long would keep the whole slab
+    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text))
+    bytes.write(text)
     return new CheckedJson([bytes], bytes.length)
   }
 
