@@ -139,10 +139,14 @@ export async function findProducts(
 
 const pageStatement = selectBuiltOnce()
 
-/** Which filters a page has: its statement's shape (their values are bound at each request). */
+/** Which filters a page has: its statement's shape, and their values to bind at each request. */
 function filterShape(filter: ProductFilter) {
   const shape = { categories: filter.categoryIds !== undefined, minPrice: filter.minPrice !== undefined, maxPrice: filter.maxPrice !== undefined }
-  return { shape, key: `${shape.categories ? 'c' : ''}${shape.minPrice ? 'm' : ''}${shape.maxPrice ? 'M' : ''}` }
+  return {
+    shape,
+    key: `${shape.categories ? 'c' : ''}${shape.minPrice ? 'm' : ''}${shape.maxPrice ? 'M' : ''}`,
+    values: { categoryIds: filter.categoryIds, minPrice: filter.minPrice, maxPrice: filter.maxPrice },
+  }
 }
 
 /**
@@ -151,14 +155,9 @@ function filterShape(filter: ProductFilter) {
  * request (db/built-once.ts).
  */
 async function listPage(db: Db, filter: ProductFilter, sort: ProductSort, locale: Locale, page: { limit: number; offset: number }) {
-  const { shape, key } = filterShape(filter)
+  const { shape, key, values } = filterShape(filter)
   const sortKey = sort === 'name_asc' || sort === 'name_desc' ? `${sort}:${locale}` : sort
-  const rows = await pageStatement(db, `${sortKey}|${key}`, () => pageSelect(db, shape, ordering(sort, locale)), {
-    categoryIds: filter.categoryIds,
-    minPrice: filter.minPrice,
-    maxPrice: filter.maxPrice,
-    ...page,
-  })
+  const rows = await pageStatement(db, `${sortKey}|${key}`, () => pageSelect(db, shape, ordering(sort, locale)), { ...values, ...page })
   return rows.map((row) => cardJson(row.card, locale))
 }
 
@@ -181,15 +180,9 @@ const namesStatement = selectBuiltOnce()
  * trigram index for a rare one).
  */
 async function namesPage(db: Db, term: string, filter: ProductFilter, locale: Locale, page: { limit: number; offset: number }) {
-  const { shape, key } = filterShape(filter)
+  const { shape, key, values } = filterShape(filter)
   const named = sql`${products.searchText} like shop_fold(${sql.placeholder('pattern')})`
-  const rows = await namesStatement(db, key, () => pageSelect(db, shape, BY_UNITS_SOLD, named), {
-    categoryIds: filter.categoryIds,
-    minPrice: filter.minPrice,
-    maxPrice: filter.maxPrice,
-    pattern: containing(term),
-    ...page,
-  })
+  const rows = await namesStatement(db, key, () => pageSelect(db, shape, BY_UNITS_SOLD, named), { ...values, pattern: containing(term), ...page })
   return rows.map((row) => cardJson(row.card, locale))
 }
 
