@@ -202,6 +202,19 @@ export const products = pgTable(
     cardColors: text('card_colors').array().notNull().default(sql`'{}'::text[]`),
     cardImagePath: text('card_image_path'),
     cardImageWidths: integer('card_image_widths').array(),
+    /**
+     * The card as the pages read it: one JSON array text of the product's card fields (the order of `CardTuple`,
+     * modules/catalogue/catalogue.repo.ts), written by the products_card_json trigger of migration 0024 on
+     * every insert and every update of a field it holds, so a page reads stored text and builds nothing.
+     */
+    cardJson: text('card_json').notNull().default(''),
+    /**
+     * What the product page adds from the variants and photos, as one JSON text: `[variants, photos]` (each
+     * variant's id, size, colour and colour code, not its stock; each photo's path, widths and colour, in their
+     * order), written by the triggers of migration 0024 in the transaction of every write that changes it
+     * (`product_page_json()` is its one definition; `npm run db:check` compares them). An order never writes it.
+     */
+    pageJson: text('page_json').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -59,6 +59,18 @@ const CHECKS: { name: string; query: SQL }[] = [
                      is distinct from (s.stock, s.sizes, s.colors, s.image_path, s.image_widths)`,
   },
   {
+    name: 'I-STOCK every stored card text equals its product card fields (what the pages read)',
+    // card_json (migration 0024's trigger) against the fields it holds, in CardTuple's order
+    query: sql`select p.id, p.slug, p.card_json from products p
+               where p.card_json is distinct from json_build_array(p.id, p.slug, p.name_ar, p.name_fr, p.price, p.compare_at_price, p.category_id,
+                 trunc(extract(epoch from p.created_at) * 1000), p.card_stock, p.card_sizes, p.card_colors, p.card_image_path, p.card_image_widths)::text`,
+  },
+  {
+    name: 'I-STOCK every stored product page text equals its variants and photos (what the product page reads)',
+    // page_json (migration 0024's triggers) against product_page_json(), its one definition
+    query: sql`select p.id, p.slug, p.page_json from products p where p.page_json is distinct from product_page_json(p.id)`,
+  },
+  {
     name: 'I-STOCK active products per category equal the stored counts behind the list totals',
     query: sql`select c.id as category_id, coalesce(k.active_products, 0) as stored, coalesce(a.n, 0) as actual
                from categories c

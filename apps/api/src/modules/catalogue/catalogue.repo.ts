@@ -17,18 +17,13 @@ export const PRODUCT_IMAGE_SIZE = { width: 1200, height: 1200 } as const
  * triggers of migration 0012 keep in step with the variants and photos (see docs/performance.md, "Product
  * cards"), so a page is one index scan returning its rows.
  *
- * Its columns arrive as one JSON array per row (`cardTuple`), which the server reads with JSON.parse: the
- * driver's parsing of thirteen fields a row, of three arrays and of a timestamp cost more of the server's CPU
- * than the rest of an uncached page (docs/performance.md, "A card as one JSON column"). The creation time
- * comes as milliseconds since 1970.
+ * It arrives as one JSON array text per row, stored with the product (`card_json`, written by the trigger of
+ * migration 0024 on every write of a field it holds), which the server reads with JSON.parse: the driver's
+ * parsing of thirteen fields a row, of three arrays and of a timestamp cost more of the server's CPU than the
+ * rest of an uncached page (docs/performance.md, "A card as one JSON column"), and building that text in every
+ * statement for every row cost PostgreSQL more than the rest of the statement ("The card stored as text").
+ * The creation time comes as milliseconds since 1970.
  */
-export function cardTuple(table: string): string {
-  const c = (column: string) => `${table}.${column}`
-  return `json_build_array(${c('id')}, ${c('slug')}, ${c('name_ar')}, ${c('name_fr')}, ${c('price')}, ${c('compare_at_price')}, ${c('category_id')},
-    trunc(extract(epoch from ${c('created_at')}) * 1000), ${c('card_stock')}, ${c('card_sizes')}, ${c('card_colors')}, ${c('card_image_path')}, ${c('card_image_widths')})`
-}
-
-/** What `cardTuple` holds, in its order. */
 export type CardTuple = [
   id: string,
   slug: string,
@@ -46,33 +41,9 @@ export type CardTuple = [
 ]
 
 /** The select of a card: its tuple as JSON text (the same text from node-postgres and PGlite). */
-export const summaryColumns = { card: sql<string>`${sql.raw(cardTuple('"products"'))}::text` }
+export const summaryColumns = { card: products.cardJson }
 
-/** What a card and every sort of a page read, under their own names (see cardsPage). */
-const pageColumns = {
-  id: products.id,
-  slug: products.slug,
-  nameAr: products.nameAr,
-  nameFr: products.nameFr,
-  price: products.price,
-  compareAtPrice: products.compareAtPrice,
-  categoryId: products.categoryId,
-  createdAt: products.createdAt,
-  soldCount: products.soldCount,
-  cardStock: products.cardStock,
-  cardSizes: products.cardSizes,
-  cardColors: products.cardColors,
-  cardImagePath: products.cardImagePath,
-  cardImageWidths: products.cardImageWidths,
-}
-
-/**
- * A page of active products' cards: the page's rows are chosen first (filter, sort, limit, offset) and their
- * JSON built for those rows only. Built in one select with the sort, PostgreSQL computes the select's
- * expressions before sorting, so a category page whose matching rows are sorted (a price range read by its
- * index) built a card for each of them, not for its twelve. The outer select sorts the page again (twelve
- * rows) so its order is stated, not inherited.
- */
+/** A page of active products' cards: filter, sort, limit and offset on `products`, the stored card text returned. */
 export function cardsPage(
   db: Db,
   where: SQL | undefined,
@@ -80,15 +51,13 @@ export function cardsPage(
   limit: number | Placeholder,
   offset: number | Placeholder,
 ) {
-  const page = db
-    .select(pageColumns)
+  return db
+    .select(summaryColumns)
     .from(products)
     .where(and(eq(products.isActive, true), where))
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset)
-    .as('products')
-  return db.select(summaryColumns).from(page).orderBy(...orderBy)
 }
 
 export function toProductSummary(card: CardTuple | string, locale: Locale): ProductSummary {
@@ -114,7 +83,7 @@ export function toProductSummary(card: CardTuple | string, locale: Locale): Prod
 }
 
 /**
- * A card's reply JSON from its tuple's text (`cardTuple`), checked against the `productSummary` contract when
+ * A card's reply JSON from its tuple's text (`card_json`), checked against the `productSummary` contract when
  * first made and kept by that text (http/checked-json.ts): a card changes only when its row does (its stock
  * after an order, a new photo), and then its text is another key. The same card is on every page, search and
  * product page that lists it; a page of cards already made is twelve look-ups and one string.
@@ -123,7 +92,7 @@ export const cardJson = serialisedOnce((card: string, locale: Locale) => Checked
   maxBytes: 8 * 1024 * 1024,
 })
 
-/** The cards' tuples (`cardTuple` as text) of a page of active products. */
+/** The cards' tuples (`card_json`) of a page of active products. */
 export async function readCards(db: Db, where: SQL | undefined, options: { limit: number; offset?: number; orderBy?: SQL[] }): Promise<string[]> {
   // NULLS LAST as in products_created_idx (see newestFirst above)
   const rows = await cardsPage(db, where, options.orderBy ?? [newestFirst, asc(products.id)], options.limit, options.offset ?? 0)

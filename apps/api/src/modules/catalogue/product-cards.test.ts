@@ -333,6 +333,95 @@ for (const target of TEST_TARGETS) {
       await cardsHold(shop)
     })
 
+    test('the stored card text follows every write of a field it holds (staff edits, orders, stock, photos)', async () => {
+      const { scarf } = shop.catalogue
+      const stored = async () => {
+        const [row] = await shop.database.db.select({ card: products.cardJson }).from(products).where(eq(products.id, scarf.id))
+        assert.ok(row)
+        return JSON.parse(row.card) as unknown[]
+      }
+      const before = await stored()
+      assert.equal(before[0], scarf.id)
+      assert.equal(before[1], 'scarf')
+      await shop.database.db.update(products).set({ nameFr: 'Écharpe en laine', price: 2_345, compareAtPrice: 3_000 }).where(eq(products.id, scarf.id))
+      const edited = await stored()
+      assert.deepEqual([edited[3], edited[4], edited[5]], ['Écharpe en laine', 2_345, 3_000])
+      const [variant] = await shop.database.db.select().from(variants).where(eq(variants.productId, scarf.id)).limit(1)
+      assert.ok(variant)
+      await setStock(shop.database.db, [{ variantId: variant.id, stock: variant.stock + 5 }])
+      assert.equal((await stored())[8], (before[8] as number) + 5, 'the stock column moved by a variant write reaches the text')
+      await addProductImage(shop.database.db, scarf.id, { path: 'products/scarf-stored', widths: [400, 800], width: 800, height: 800 })
+      const withPhoto = await stored()
+      // a first photo is the card's; one added after others leaves the card's photo as it was
+      assert.equal(withPhoto[11], before[11] ?? 'products/scarf-stored')
+      // a direct write of the text itself is replaced by what the fields say
+      await shop.database.db.update(products).set({ cardJson: '["forged"]' }).where(eq(products.id, scarf.id))
+      assert.deepEqual(await stored(), withPhoto)
+      await cardsHold(shop)
+    })
+
+    test('the stored page text follows the variants and photos (colour codes, photos and their colours), not the stock', async () => {
+      const { runner } = shop.catalogue
+      const page = async () => {
+        const [row] = await shop.database.db.select({ page: products.pageJson }).from(products).where(eq(products.id, runner.id))
+        assert.ok(row, 'the runner exists')
+        return JSON.parse(row.page) as [{ id: string; size: string; colorHex: string | null }[], { path: string; color: string | null }[]]
+      }
+      const rows = await shop.database.db.select().from(variants).where(eq(variants.productId, runner.id)).orderBy(variants.id)
+      const [first] = rows
+      assert.ok(first, 'the runner has variants')
+      const before = await page()
+      assert.deepEqual(before[0].map((v) => [v.id, v.size]), rows.map((v) => [v.id, v.size]))
+      // an order's stock statement leaves it as it was (the page reads the stock from the variants)
+      await setStock(shop.database.db, [{ variantId: first.id, stock: 6 }])
+      await shop.database.db.transaction((tx) => takeStock(tx, [{ variantId: first.id, productId: runner.id, quantity: 1 }]))
+      assert.deepEqual(await page(), before)
+      const reply = await shop.http('GET', '/api/v1/product/runner', { headers: { 'cache-control': 'no-cache' } })
+      assert.equal(reply.body.data.product.variants.find((v: { _id: string }) => v._id === first.id)?.stock, 5)
+      // a colour code alone (no stock, size or colour moved)
+      await shop.database.db.update(variants).set({ colorHex: '#123456' }).where(eq(variants.id, first.id))
+      assert.equal((await page())[0].find((v) => v.id === first.id)?.colorHex, '#123456')
+      // a photo, then its colour
+      await addProductImage(shop.database.db, runner.id, { path: 'products/runner-page', widths: [400], width: 400, height: 400 })
+      assert.ok((await page())[1].some((i) => i.path === 'products/runner-page' && i.color === null), 'the new photo is on the page text')
+      await shop.database.db.update(productImages).set({ color: 'black' }).where(eq(productImages.path, 'products/runner-page'))
+      assert.equal((await page())[1].find((i) => i.path === 'products/runner-page')?.color, 'black')
+      // a new product has its (empty) page text from its first write
+      const [fresh] = await shop.database.db
+        .insert(products)
+        .values({ slug: 'page-text-new', categoryId: shop.catalogue.categories.sneakers.id, nameFr: 'Neuf', price: 1_000 })
+        .returning({ page: products.pageJson, id: products.id })
+      assert.ok(fresh, 'inserted')
+      assert.deepEqual(JSON.parse(fresh.page), [[], []])
+      await shop.database.db.delete(products).where(eq(products.id, fresh.id))
+      await cardsHold(shop)
+    })
+
+    test('db:check names a product whose stored page text was changed behind its triggers', async () => {
+      const { scarf } = shop.catalogue
+      await shop.database.db.update(products).set({ pageJson: '[[], []]' }).where(eq(products.id, scarf.id))
+      const check = (await checkInvariants(shop.database.db)).find((r) => r.name.includes('stored product page text'))
+      assert.ok(check && !check.ok, 'the stored page check fails')
+      assert.match(check.examples.join('\n'), /"slug":"scarf"/)
+      await shop.database.db.execute(sql`update products set page_json = product_page_json(id) where id = ${scarf.id}`)
+      await cardsHold(shop)
+    })
+
+    test('db:check names a product whose stored card text was changed behind its trigger', async () => {
+      const { scarf } = shop.catalogue
+      await shop.database.db.transaction(async (tx) => {
+        await tx.execute(sql`alter table products disable trigger products_card_json`)
+        await tx.update(products).set({ cardJson: '["stale"]' }).where(eq(products.id, scarf.id))
+        await tx.execute(sql`alter table products enable trigger products_card_json`)
+      })
+      const check = (await checkInvariants(shop.database.db)).find((r) => r.name.includes('stored card text'))
+      assert.ok(check && !check.ok, 'the stored card check fails')
+      assert.match(check.examples.join('\n'), /"slug":"scarf"/)
+      // put right by any write of its fields
+      await shop.database.db.update(products).set({ cardJson: '' }).where(eq(products.id, scarf.id))
+      await cardsHold(shop)
+    })
+
     test('db:check names a product whose card was changed behind the triggers', async () => {
       await shop.database.db.update(products).set({ cardStock: 999 }).where(eq(products.id, shop.catalogue.scarf.id))
       const results = await checkInvariants(shop.database.db)

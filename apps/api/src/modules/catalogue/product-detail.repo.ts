@@ -6,7 +6,7 @@ import { categories, products } from '../../db/schema.ts'
 import { CheckedJson, serialisedOnce } from '../../http/checked-json.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { isUuid } from '../../http/paging.ts'
-import { cardJson, newestFirst, PRODUCT_IMAGE_SIZE, cardTuple, summaryColumns, toProductSummary } from './catalogue.repo.ts'
+import { cardJson, newestFirst, PRODUCT_IMAGE_SIZE, summaryColumns, toProductSummary } from './catalogue.repo.ts'
 
 const RELATED_LIMIT = 8
 
@@ -15,7 +15,6 @@ interface VariantJson {
   size: string
   color: string
   colorHex: string | null
-  stock: number
 }
 
 interface ImageJson {
@@ -24,16 +23,14 @@ interface ImageJson {
   color: string | null
 }
 
-/** What the product page adds to a card, in the order of `detailSelect`'s `detail` array. */
-type DetailTuple = [
-  descriptionAr: string,
-  descriptionFr: string,
-  categorySlug: string,
-  categoryNameAr: string,
-  categoryNameFr: string,
-  variants: VariantJson[],
-  images: ImageJson[],
-]
+/** What the product page adds to a card from the product and its category, in the order of `detailSelect`'s `detail` array. */
+type DetailTuple = [descriptionAr: string, descriptionFr: string, categorySlug: string, categoryNameAr: string, categoryNameFr: string]
+
+/** The product's stored page text (`page_json`, migration 0024): its variants by id and its photos in their order. */
+type PageTuple = [variants: VariantJson[], images: ImageJson[]]
+
+/** Each variant's stock by its id (`detailSelect`'s `stock`), read from the variants at each request. */
+type StockById = Record<string, number>
 
 const detailStatement = selectBuiltOnce()
 
@@ -45,14 +42,14 @@ function detailSelect(db: Db, byId: boolean) {
       ...summaryColumns,
       // one text each, read as they come (no parsing by the driver) and the key of what is made of them (productJson)
       // (columns written out in full: drizzle drops table names inside sql`` in a select)
-      detail: sql<string>`json_build_array("products"."description_ar", "products"."description_fr", "categories"."slug", "categories"."name_ar", "categories"."name_fr",
-        (select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'colorHex', v.color_hex, 'stock', v.stock) order by v.id), '[]'::json)
-          from variants v where v.product_id = "products"."id"),
-        (select coalesce(json_agg(json_build_object('path', i.path, 'widths', i.widths, 'color', i.color) order by i.position, i.created_at, i.id), '[]'::json)
-          from product_images i where i.product_id = "products"."id"))::text`,
+      detail: sql<string>`json_build_array("products"."description_ar", "products"."description_fr", "categories"."slug", "categories"."name_ar", "categories"."name_fr")::text`,
+      // the variants and photos as stored with the product, kept in step by the triggers of migration 0024,
+      // and each variant's stock, which every order changes, from the variants themselves
+      page: products.pageJson,
+      stock: sql<string>`(select coalesce(json_object_agg(v.id, v.stock), '{}') from variants v where v.product_id = "products"."id")::text`,
       // suggestions to buy instead: only products with a variant in stock (a card stock above 0); one card tuple a line
-      related: sql<string | null>`(select string_agg(${sql.raw(cardTuple('r'))}::text, E'\n' order by r.created_at desc nulls last, r.id)
-        from (select * from products r where r.is_active and r.category_id = "products"."category_id" and r.id <> "products"."id" and r.card_stock > 0
+      related: sql<string | null>`(select string_agg(r.card_json, E'\n' order by r.created_at desc nulls last, r.id)
+        from (select r.card_json, r.created_at, r.id from products r where r.is_active and r.category_id = "products"."category_id" and r.id <> "products"."id" and r.card_stock > 0
           order by r.created_at desc nulls last, r.id limit ${RELATED_LIMIT}) r)`,
     })
     .from(products)
@@ -62,10 +59,23 @@ function detailSelect(db: Db, byId: boolean) {
     .limit(1)
 }
 
+/**
+ * The texts a product page is made of: its card, its texts and category (`detail`), its variants and photos
+ * (`page`), its variants' stock (`stock`).
+ */
+interface PageTexts {
+  card: string
+  detail: string
+  page: string
+  stock: string
+}
+
 /** The product page's part of a product: its card with its texts, photos, variants and category. */
-function productDetailOf(card: string, detail: string, locale: Locale): ProductDetail {
+function productDetailOf({ card, detail, page, stock }: PageTexts, locale: Locale): ProductDetail {
   const summary = toProductSummary(card, locale)
-  const [descriptionAr, descriptionFr, categorySlug, categoryNameAr, categoryNameFr, variantRows, imageRows] = JSON.parse(detail) as DetailTuple
+  const [descriptionAr, descriptionFr, categorySlug, categoryNameAr, categoryNameFr] = JSON.parse(detail) as DetailTuple
+  const [variantRows, imageRows] = JSON.parse(page) as PageTuple
+  const stockById = JSON.parse(stock) as StockById
   const sizeOrder = sortSizes(variantRows.map((v) => v.size))
   variantRows.sort((a, b) => sizeOrder.indexOf(a.size) - sizeOrder.indexOf(b.size) || a.color.localeCompare(b.color))
   return {
@@ -75,20 +85,21 @@ function productDetailOf(card: string, detail: string, locale: Locale): ProductD
     descriptionFr,
     // each photo says which colour it shows (null: the product in general)
     images: imageRows.map((img) => ({ ...responsiveImage(img.path, img.widths, PRODUCT_IMAGE_SIZE, 1200), color: img.color })),
-    variants: variantRows.map((v) => ({ _id: v.id, size: v.size, color: v.color, ...(v.colorHex ? { colorHex: v.colorHex } : {}), stock: v.stock })),
+    variants: variantRows.map((v) => ({ _id: v.id, size: v.size, color: v.color, ...(v.colorHex ? { colorHex: v.colorHex } : {}), stock: stockById[v.id] ?? 0 })),
     category: { _id: summary.category, slug: categorySlug, name: pickLocalized(categoryNameAr, categoryNameFr, locale) },
   }
 }
 
 /**
  * The product part of the page as reply JSON, checked against `productDetail` when first made and kept by the
- * texts it was made from (the card and the detail, a line apart): a sale, a stock edit or a new photo changes
- * them, and the next request makes it anew (http/checked-json.ts).
+ * texts it was made from (the card, the detail, the page text and the stock, a line apart: JSON texts hold no
+ * raw line break): a sale, a stock edit or a new photo changes them, and the next request makes it anew
+ * (http/checked-json.ts).
  */
 const productJson = serialisedOnce(
   (source: string, locale: Locale) => {
-    const cut = source.indexOf('\n')
-    return CheckedJson.of(productDetail, productDetailOf(source.slice(0, cut), source.slice(cut + 1), locale))
+    const [card = '', detail = '', page = '', stock = ''] = source.split('\n')
+    return CheckedJson.of(productDetail, productDetailOf({ card, detail, page, stock }, locale))
   },
   { maxBytes: 8 * 1024 * 1024 },
 )
@@ -105,15 +116,15 @@ const relatedCards = (related: string | null): string[] => (related ? related.sp
 
 /**
  * An active product by id or slug, with its variants, images, category and related products; null when
- * unknown. One statement: the product's card and category, its variants and photos as JSON aggregates, and
- * the related products (the card tuples of up to RELATED_LIMIT others of its category, newest first, on
+ * unknown. One statement: the product's card, texts and category, its variants and photos (stored texts), its
+ * variants' stock, and the related products (the card tuples of up to RELATED_LIMIT others of its category, newest first, on
  * products_category_created_idx).
  */
 export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale): Promise<ProductDetailReply | null> {
   const row = await readDetail(db, idOrSlug)
   if (!row) return null
   return {
-    product: productDetailOf(row.card, row.detail, locale),
+    product: productDetailOf(row, locale),
     related: relatedCards(row.related).map((card) => toProductSummary(card, locale)),
   }
 }
@@ -123,7 +134,7 @@ export async function findProductDetailJson(db: Db, idOrSlug: string, locale: Lo
   const row = await readDetail(db, idOrSlug)
   if (!row) return null
   return CheckedJson.object({
-    product: productJson(`${row.card}\n${row.detail}`, locale),
+    product: productJson(`${row.card}\n${row.detail}\n${row.page}\n${row.stock}`, locale),
     related: CheckedJson.list(relatedCards(row.related).map((card) => cardJson(card, locale))),
   })
 }
