@@ -208,13 +208,6 @@ export const products = pgTable(
      * every insert and every update of a field it holds, so a page reads stored text and builds nothing.
      */
     cardJson: text('card_json').notNull().default(''),
-    /**
-     * What the product page adds from the variants and photos, as one JSON text: `[variants, photos]` (each
-     * variant's id, size, colour and colour code, not its stock; each photo's path, widths and colour, in their
-     * order), written by the triggers of migration 0024 in the transaction of every write that changes it
-     * (`product_page_json()` is its one definition; `npm run db:check` compares them). An order never writes it.
-     */
-    pageJson: text('page_json').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -234,6 +227,20 @@ export const products = pgTable(
     index('products_description_trgm').using('gin', sql`${t.descriptionSearchText} gin_trgm_ops`),
   ],
 )
+
+/**
+ * What the product page adds from a product's variants and photos, as one JSON text: `[variants, photos]` (each
+ * variant's id, size, colour and colour code, not its stock; each photo's path, widths and colour, in their
+ * order), written by the triggers of migration 0024 in the transaction of every write that changes it
+ * (`product_page_json()` is its one definition; `npm run db:check` compares them). A table of its own: the
+ * product row, which every order rewrites (its stock and sold count), stays small, and an order never writes it.
+ */
+export const productPages = pgTable('product_pages', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  pageJson: text('page_json').notNull(),
+})
 
 export const productImages = pgTable(
   'product_images',

@@ -67,8 +67,9 @@ const CHECKS: { name: string; query: SQL }[] = [
   },
   {
     name: 'I-STOCK every stored product page text equals its variants and photos (what the product page reads)',
-    // page_json (migration 0024's triggers) against product_page_json(), its one definition
-    query: sql`select p.id, p.slug, p.page_json from products p where p.page_json is distinct from product_page_json(p.id)`,
+    // product_pages (migration 0024's triggers) against product_page_json(), its one definition; a product without one is named too
+    query: sql`select p.id, p.slug, g.page_json from products p left join product_pages g on g.product_id = p.id
+               where g.page_json is distinct from product_page_json(p.id)`,
   },
   {
     name: 'I-STOCK active products per category equal the stored counts behind the list totals',

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { percentOff } from '@shop/shared'
 import { eq, sql } from 'drizzle-orm'
 import { openDatabase } from '../../db/client.ts'
-import { categories, orders, productImages, products, variants } from '../../db/schema.ts'
+import { categories, orders, productImages, productPages, products, variants } from '../../db/schema.ts'
 import { checkInvariants } from '../../reliability/invariants.ts'
 import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
 import { freshDatabase, TEST_TARGETS } from '../../test/test-app.ts'
@@ -363,7 +363,7 @@ for (const target of TEST_TARGETS) {
     test('the stored page text follows the variants and photos (colour codes, photos and their colours), not the stock', async () => {
       const { runner } = shop.catalogue
       const page = async () => {
-        const [row] = await shop.database.db.select({ page: products.pageJson }).from(products).where(eq(products.id, runner.id))
+        const [row] = await shop.database.db.select({ page: productPages.pageJson }).from(productPages).where(eq(productPages.productId, runner.id))
         assert.ok(row, 'the runner exists')
         return JSON.parse(row.page) as [{ id: string; size: string; colorHex: string | null }[], { path: string; color: string | null }[]]
       }
@@ -390,20 +390,22 @@ for (const target of TEST_TARGETS) {
       const [fresh] = await shop.database.db
         .insert(products)
         .values({ slug: 'page-text-new', categoryId: shop.catalogue.categories.sneakers.id, nameFr: 'Neuf', price: 1_000 })
-        .returning({ page: products.pageJson, id: products.id })
+        .returning({ id: products.id })
       assert.ok(fresh, 'inserted')
-      assert.deepEqual(JSON.parse(fresh.page), [[], []])
+      const [freshPage] = await shop.database.db.select().from(productPages).where(eq(productPages.productId, fresh.id))
+      assert.deepEqual(JSON.parse(freshPage?.pageJson ?? 'null'), [[], []])
       await shop.database.db.delete(products).where(eq(products.id, fresh.id))
+      assert.equal((await shop.database.db.select().from(productPages).where(eq(productPages.productId, fresh.id))).length, 0, 'gone with its product')
       await cardsHold(shop)
     })
 
     test('db:check names a product whose stored page text was changed behind its triggers', async () => {
       const { scarf } = shop.catalogue
-      await shop.database.db.update(products).set({ pageJson: '[[], []]' }).where(eq(products.id, scarf.id))
+      await shop.database.db.update(productPages).set({ pageJson: '[[], []]' }).where(eq(productPages.productId, scarf.id))
       const check = (await checkInvariants(shop.database.db)).find((r) => r.name.includes('stored product page text'))
       assert.ok(check && !check.ok, 'the stored page check fails')
       assert.match(check.examples.join('\n'), /"slug":"scarf"/)
-      await shop.database.db.execute(sql`update products set page_json = product_page_json(id) where id = ${scarf.id}`)
+      await shop.database.db.execute(sql`update product_pages set page_json = product_page_json(product_id) where product_id = ${scarf.id}`)
       await cardsHold(shop)
     })
 

@@ -26,7 +26,7 @@ interface ImageJson {
 /** What the product page adds to a card from the product and its category, in the order of `detailSelect`'s `detail` array. */
 type DetailTuple = [descriptionAr: string, descriptionFr: string, categorySlug: string, categoryNameAr: string, categoryNameFr: string]
 
-/** The product's stored page text (`page_json`, migration 0024): its variants by id and its photos in their order. */
+/** The product's stored page text (`product_pages`, migration 0024): its variants by id and its photos in their order. */
 type PageTuple = [variants: VariantJson[], images: ImageJson[]]
 
 /** Each variant's stock by its id (`detailSelect`'s `stock`), read from the variants at each request. */
@@ -43,9 +43,9 @@ function detailSelect(db: Db, byId: boolean) {
       // one text each, read as they come (no parsing by the driver) and the key of what is made of them (productJson)
       // (columns written out in full: drizzle drops table names inside sql`` in a select)
       detail: sql<string>`json_build_array("products"."description_ar", "products"."description_fr", "categories"."slug", "categories"."name_ar", "categories"."name_fr")::text`,
-      // the variants and photos as stored with the product, kept in step by the triggers of migration 0024,
-      // and each variant's stock, which every order changes, from the variants themselves
-      page: products.pageJson,
+      // the variants and photos as stored for the page (product_pages, kept in step by the triggers of migration
+      // 0024), and each variant's stock, which every order changes, from the variants themselves
+      page: sql<string>`coalesce((select g.page_json from product_pages g where g.product_id = "products"."id"), '[[], []]')`,
       stock: sql<string>`(select coalesce(json_object_agg(v.id, v.stock), '{}') from variants v where v.product_id = "products"."id")::text`,
       // suggestions to buy instead: only products with a variant in stock (a card stock above 0); one card tuple a line
       related: sql<string | null>`(select string_agg(r.card_json, E'\n' order by r.created_at desc nulls last, r.id)
