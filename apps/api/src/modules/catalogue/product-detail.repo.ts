@@ -6,7 +6,7 @@ import { categories, products } from '../../db/schema.ts'
 import { CheckedJson, serialisedOnce } from '../../http/checked-json.ts'
 import { responsiveImage } from '../../http/media.ts'
 import { isUuid } from '../../http/paging.ts'
-import { cardJson, newestFirst, PRODUCT_IMAGE_SIZE, summaryColumns, toProductSummary } from './catalogue.repo.ts'
+import { cardJson, newestFirst, PRODUCT_IMAGE_SIZE, toProductSummary } from './catalogue.repo.ts'
 
 const RELATED_LIMIT = 8
 
@@ -39,14 +39,15 @@ function detailSelect(db: Db, byId: boolean) {
   const key = sql.placeholder('key')
   return db
     .select({
-      ...summaryColumns,
-      // one text each, read as they come (no parsing by the driver) and the key of what is made of them (productJson)
-      // (columns written out in full: drizzle drops table names inside sql`` in a select)
-      detail: sql<string>`json_build_array("products"."description_ar", "products"."description_fr", "categories"."slug", "categories"."name_ar", "categories"."name_fr")::text`,
-      // the variants and photos as stored for the page (product_pages, kept in step by the triggers of migration
-      // 0024), and each variant's stock, which every order changes, from the variants themselves
-      page: sql<string>`coalesce((select g.page_json from product_pages g where g.product_id = "products"."id"), '[[], []]')`,
-      stock: sql<string>`(select coalesce(json_object_agg(v.id, v.stock), '{}') from variants v where v.product_id = "products"."id")::text`,
+      // the product's texts as one text, a line apart (JSON texts hold no raw line break), read as it comes (no
+      // parsing by the driver) and the key of what is made of it (productJson): its card; its texts and category
+      // (columns written out in full: drizzle drops table names inside sql`` in a select); its variants and
+      // photos as stored for the page (product_pages, kept in step by the triggers of migration 0024); each
+      // variant's stock, which every order changes, from the variants themselves
+      texts: sql<string>`"products"."card_json"
+        || E'\n' || json_build_array("products"."description_ar", "products"."description_fr", "categories"."slug", "categories"."name_ar", "categories"."name_fr")::text
+        || E'\n' || coalesce((select g.page_json from product_pages g where g.product_id = "products"."id"), '[[], []]')
+        || E'\n' || (select coalesce(json_object_agg(v.id, v.stock), '{}') from variants v where v.product_id = "products"."id")::text`,
       // suggestions to buy instead: only products with a variant in stock (a card stock above 0); one card tuple a line
       related: sql<string | null>`(select string_agg(r.card_json, E'\n' order by r.created_at desc nulls last, r.id)
         from (select r.card_json, r.created_at, r.id from products r where r.is_active and r.category_id = "products"."category_id" and r.id <> "products"."id" and r.card_stock > 0
@@ -60,18 +61,17 @@ function detailSelect(db: Db, byId: boolean) {
 }
 
 /**
- * The texts a product page is made of: its card, its texts and category (`detail`), its variants and photos
- * (`page`), its variants' stock (`stock`).
+ * The texts a product page is made of, from `detailSelect`'s `texts` (one text, a line apart): its card, its
+ * texts and category (`detail`), its variants and photos (`page`), its variants' stock (`stock`).
  */
-interface PageTexts {
-  card: string
-  detail: string
-  page: string
-  stock: string
+function pageTexts(texts: string) {
+  const [card = '', detail = '', page = '', stock = ''] = texts.split('\n')
+  return { card, detail, page, stock }
 }
 
 /** The product page's part of a product: its card with its texts, photos, variants and category. */
-function productDetailOf({ card, detail, page, stock }: PageTexts, locale: Locale): ProductDetail {
+function productDetailOf(texts: string, locale: Locale): ProductDetail {
+  const { card, detail, page, stock } = pageTexts(texts)
   const summary = toProductSummary(card, locale)
   const [descriptionAr, descriptionFr, categorySlug, categoryNameAr, categoryNameFr] = JSON.parse(detail) as DetailTuple
   const [variantRows, imageRows] = JSON.parse(page) as PageTuple
@@ -92,17 +92,12 @@ function productDetailOf({ card, detail, page, stock }: PageTexts, locale: Local
 
 /**
  * The product part of the page as reply JSON, checked against `productDetail` when first made and kept by the
- * texts it was made from (the card, the detail, the page text and the stock, a line apart: JSON texts hold no
- * raw line break): a sale, a stock edit or a new photo changes them, and the next request makes it anew
- * (http/checked-json.ts).
+ * texts it was made from (`detailSelect`'s `texts`: the card, the detail, the page text and the stock): a sale,
+ * a stock edit or a new photo changes them, and the next request makes it anew (http/checked-json.ts).
  */
-const productJson = serialisedOnce(
-  (source: string, locale: Locale) => {
-    const [card = '', detail = '', page = '', stock = ''] = source.split('\n')
-    return CheckedJson.of(productDetail, productDetailOf({ card, detail, page, stock }, locale))
-  },
-  { maxBytes: 8 * 1024 * 1024 },
-)
+const productJson = serialisedOnce((texts: string, locale: Locale) => CheckedJson.of(productDetail, productDetailOf(texts, locale)), {
+  maxBytes: 8 * 1024 * 1024,
+})
 
 /** An active product's row by id or slug (or by slug alone), undefined when unknown. */
 async function readDetail(db: Db, idOrSlug: string) {
@@ -124,7 +119,7 @@ export async function findProductDetail(db: Db, idOrSlug: string, locale: Locale
   const row = await readDetail(db, idOrSlug)
   if (!row) return null
   return {
-    product: productDetailOf(row, locale),
+    product: productDetailOf(row.texts, locale),
     related: relatedCards(row.related).map((card) => toProductSummary(card, locale)),
   }
 }
@@ -134,7 +129,7 @@ export async function findProductDetailJson(db: Db, idOrSlug: string, locale: Lo
   const row = await readDetail(db, idOrSlug)
   if (!row) return null
   return CheckedJson.object({
-    product: productJson(`${row.card}\n${row.detail}\n${row.page}\n${row.stock}`, locale),
+    product: productJson(row.texts, locale),
     related: CheckedJson.list(relatedCards(row.related).map((card) => cardJson(card, locale))),
   })
 }
