@@ -186,11 +186,13 @@ export const products = pgTable(
     /**
      * The folded Arabic + French name search runs on, stored (shop_fold(): lower case, no accents, no
      * Arabic diacritics or tatweel, alef/taa marbuta/alef maqsura folded): folding once per write, not per
-     * row scanned at every search.
+     * row scanned at every search. Written by the trigger `products_search_text` (migration 0025) when a
+     * name or description is written, never by the app: an order's updates of the row (sold count, card
+     * stock) do not fold the texts again, as a generated column did on every update.
      */
-    searchText: text('search_text').generatedAlwaysAs(sql`shop_fold(name_ar || ' ' || name_fr)`),
-    /** The folded Arabic + French description, for matches ranked below names and categories. */
-    descriptionSearchText: text('description_search_text').generatedAlwaysAs(sql`shop_fold(description_ar || ' ' || description_fr)`),
+    searchText: text('search_text'),
+    /** The folded Arabic + French description, for matches ranked below names and categories (same trigger). */
+    descriptionSearchText: text('description_search_text'),
     /**
      * The product card, kept with the product so a list page reads `products` alone: units in stock over
      * every variant, its distinct sizes and colours, and its first photo. Written only by the triggers of

@@ -70,6 +70,13 @@ const CHECKS: { name: string; query: SQL }[] = [
                where g.page_json is distinct from product_page_json(p.id)`,
   },
   {
+    name: 'I-STOCK every product\'s folded search texts equal its names and descriptions (what search matches)',
+    // search_text and description_search_text (migration 0025's trigger) against shop_fold() of what they fold
+    query: sql`select p.id, p.slug, p.search_text from products p
+               where p.search_text is distinct from shop_fold(p.name_ar || ' ' || p.name_fr)
+                  or p.description_search_text is distinct from shop_fold(p.description_ar || ' ' || p.description_fr)`,
+  },
+  {
     name: 'I-STOCK active products per category equal the stored counts behind the list totals',
     query: sql`select c.id as category_id, coalesce(k.active_products, 0) as stored, coalesce(a.n, 0) as actual
                from categories c

@@ -47,7 +47,7 @@ async function storedCard(shop: Shop, productId: string): Promise<Card> {
 /** The card checks of db:check (I-STOCK product cards, category counts) pass. */
 async function cardsHold(shop: Shop) {
   const results = await checkInvariants(shop.database.db)
-  for (const result of results.filter((r) => /card|per category/.test(r.name))) {
+  for (const result of results.filter((r) => /card|per category|search texts/.test(r.name))) {
     assert.ok(result.ok, `${result.name}: ${result.examples.join(' ')}`)
   }
 }
@@ -396,6 +396,52 @@ for (const target of TEST_TARGETS) {
       assert.deepEqual(JSON.parse(freshPage?.pageJson ?? 'null'), [[], []])
       await shop.database.db.delete(products).where(eq(products.id, fresh.id))
       assert.equal((await shop.database.db.select().from(productPages).where(eq(productPages.productId, fresh.id))).length, 0, 'gone with its product')
+      await cardsHold(shop)
+    })
+
+    test('the folded search texts follow a rename and a description, not an order; db:check names one changed behind its trigger', async () => {
+      const { scarf } = shop.catalogue
+      const db = shop.database.db
+      const folded = async () => {
+        const [row] = await db.select({ name: products.searchText, description: products.descriptionSearchText }).from(products).where(eq(products.id, scarf.id))
+        assert.ok(row, 'the scarf exists')
+        return row
+      }
+      const search = async (term: string) => {
+        const reply = await shop.http('GET', `/api/v1/product?search=${encodeURIComponent(term)}`, { headers: { 'cache-control': 'no-cache', 'accept-language': 'fr' } })
+        assert.equal(reply.status, 200, JSON.stringify(reply.body))
+        return (reply.body.data.products as { slug: string }[]).map((p) => p.slug)
+      }
+      const [original] = await db.select().from(products).where(eq(products.id, scarf.id))
+      assert.ok(original, 'the scarf exists')
+      try {
+        await db.update(products).set({ nameFr: 'Foulard Zébré', descriptionAr: 'وشاح من الصوف' }).where(eq(products.id, scarf.id))
+        const renamed = await folded()
+        assert.match(renamed.name ?? '', /foulard zebre/, 'the new name folded (no accent, lower case)')
+        assert.match(renamed.description ?? '', /وشاح/, 'the new description folded')
+        assert.ok((await search('zébré')).includes('scarf'), 'search finds the new name at once')
+        // an order's writes of the row (stock, sold count) leave the texts as they were
+        const [variant] = await db.select().from(variants).where(eq(variants.productId, scarf.id)).limit(1)
+        assert.ok(variant, 'the scarf has a variant')
+        await setStock(db, [{ variantId: variant.id, stock: variant.stock + 1 }])
+        await db.transaction((tx) => takeStock(tx, [{ variantId: variant.id, productId: scarf.id, quantity: 1 }]))
+        assert.deepEqual(await folded(), renamed)
+        // a direct write of a folded text is replaced by what the names say
+        await db.update(products).set({ searchText: 'forged' }).where(eq(products.id, scarf.id))
+        assert.deepEqual(await folded(), renamed)
+        // changed behind the trigger: db:check names the product
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`alter table products disable trigger products_search_text`)
+          await tx.update(products).set({ searchText: 'stale' }).where(eq(products.id, scarf.id))
+          await tx.execute(sql`alter table products enable trigger products_search_text`)
+        })
+        const check = (await checkInvariants(db)).find((r) => r.name.includes('search texts'))
+        assert.ok(check && !check.ok, 'the search text check fails')
+        assert.match(check.examples.join('\n'), /"slug":"scarf"/)
+      } finally {
+        await db.update(products).set({ nameFr: original.nameFr, descriptionAr: original.descriptionAr }).where(eq(products.id, scarf.id))
+      }
+      assert.ok(!(await search('zébré')).includes('scarf'), 'the old name is gone from search')
       await cardsHold(shop)
     })
 
