@@ -218,7 +218,8 @@ export const products = pgTable(
     check('products_compare_at_check', sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > 0`),
     check('products_has_name', sql`${t.nameAr} <> '' or ${t.nameFr} <> ''`),
     check('products_sold_count_check', sql`${t.soldCount} >= 0`),
-    index('products_category_created_idx').on(t.categoryId, t.createdAt.desc()),
+    // a category page's walk per category, newest first (product-list.repo.ts newestInCategories), and the related products
+    index('products_category_created_idx').on(t.categoryId, t.createdAt.desc().nullsLast(), t.id),
     index('products_created_idx').on(t.createdAt.desc()),
     index('products_price_idx').on(t.price),
     index('products_sold_idx').on(t.soldCount.desc()),

@@ -21,6 +21,9 @@ const money = count
 const priceFilter = z.coerce.number().int().min(0).max(100_000_000).optional()
 const searchFilter = z.string().trim().max(100).optional()
 
+/** The catalogue lists' page size (the storefront asks for it; the API's default `limit`). */
+export const CATALOGUE_PAGE_SIZE = 12
+
 /** `GET /product`: category (id or slug), price range (`price[gte]`/`price[lte]` or `minPrice`/`maxPrice`), search, sort. */
 export const productListQuery = z.object({
   category: z.string().trim().max(100).optional(),
@@ -30,7 +33,7 @@ export const productListQuery = z.object({
   maxPrice: priceFilter,
   search: searchFilter,
   sort: z.enum(COLLECTION_SORTS).optional(),
-  ...pagingQuery(12),
+  ...pagingQuery(CATALOGUE_PAGE_SIZE),
 })
 
 /** `GET /product/category/:categoryId`. */
@@ -39,7 +42,7 @@ export const categoryPageQuery = z.object({
   maxPrice: priceFilter,
   search: searchFilter,
   sort: z.enum(CATEGORY_SORTS).default('newest'),
-  ...pagingQuery(12),
+  ...pagingQuery(CATALOGUE_PAGE_SIZE),
 })
 
 /** `GET /product/latest` and `GET /product/best-sellers`. */

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { eq, inArray } from 'drizzle-orm'
+import { categories, products } from '../../db/schema.ts'
 import { type Shop, startShop } from '../../test/shop-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
 
@@ -39,6 +41,61 @@ for (const target of TEST_TARGETS) {
       assert.deepEqual(slugs(range.body), ['derby', 'runner'])
       const unknown = await shop.http('GET', '/api/v1/product?category=nope')
       assert.deepEqual(slugs(unknown.body), [])
+    })
+
+    test('a category page newest first over its sub-categories: one order across pages, price filter, hidden products left out', async () => {
+      const db = shop.database.db
+      // a parent with 3 sub-categories (one walk each, merged) and one with 14 (above the merged walks' limit)
+      for (const [parentSlug, children] of [['merged-parent', 3], ['wide-parent', 14]] as const) {
+        const [parent] = await db.insert(categories).values({ slug: parentSlug, nameAr: 'قسم', nameFr: 'Rayon' }).returning()
+        assert.ok(parent, 'parent created')
+        const subs = await db
+          .insert(categories)
+          .values(Array.from({ length: children }, (_, i) => ({ slug: `${parentSlug}-${i}`, parentId: parent.id, nameAr: 'فرع', nameFr: `Sous-rayon ${i}` })))
+          .returning()
+        const homes = [parent, ...subs]
+        // 30 products, a second apart, spread over the categories unevenly; every 7th hidden; prices 1 000 to 30 000
+        const rows = Array.from({ length: 30 }, (_, i) => ({
+          slug: `${parentSlug}-p${i}`,
+          categoryId: (homes[(i * i) % homes.length] ?? parent).id,
+          nameFr: `Article ${i}`,
+          price: 1_000 * (i + 1),
+          isActive: i % 7 !== 3,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+        }))
+        await db.insert(products).values(rows)
+        try {
+          const expected = (min: number, max: number) =>
+            rows.filter((r) => r.isActive && r.price >= min && r.price <= max).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((r) => r.slug)
+          for (const [query, min, max] of [['', 0, Infinity], ['&minPrice=5000&maxPrice=22000', 5_000, 22_000]] as const) {
+            const seen: string[] = []
+            for (let page = 1; page <= 6; page++) {
+              const res = await shop.http('GET', `/api/v1/product/category/${parentSlug}?limit=5&page=${page}${query}`, { headers: { 'cache-control': 'no-cache' } })
+              assert.equal(res.status, 200, JSON.stringify(res.body))
+              seen.push(...slugs(res.body))
+            }
+            assert.deepEqual(seen, expected(min, max), `${parentSlug}${query}: pages in one newest-first order`)
+          }
+          // the storefront's page size (the first pages' statements have their limit written in) and another
+          // size (bound), newest first and by price, as the collection filtered by the category pages them
+          const byPrice = rows.filter((r) => r.isActive).sort((a, b) => a.price - b.price).map((r) => r.slug)
+          for (const [sort, order] of [['newest', expected(0, Infinity)], ['price_asc', byPrice]] as const) {
+            for (const limit of [12, 7]) {
+              const seen: string[] = []
+              for (let page = 1; page <= Math.ceil(30 / limit); page++) {
+                const res = await shop.http('GET', `/api/v1/product?category=${parentSlug}&sort=${sort}&limit=${limit}&page=${page}`, { headers: { 'cache-control': 'no-cache' } })
+                assert.equal(res.status, 200, JSON.stringify(res.body))
+                seen.push(...slugs(res.body))
+              }
+              assert.deepEqual(seen, order, `${parentSlug} ${sort} by ${limit}: one order over the pages`)
+            }
+          }
+        } finally {
+          await db.delete(products).where(inArray(products.slug, rows.map((r) => r.slug)))
+          await db.delete(categories).where(inArray(categories.id, subs.map((c) => c.id)))
+          await db.delete(categories).where(eq(categories.id, parent.id))
+        }
+      }
     })
 
     test('search folds French accents and case', async () => {

@@ -51,13 +51,16 @@ function detailSelect(db: Db, byId: boolean) {
       // suggestions to buy instead: only products with a variant in stock (a card stock above 0); one card tuple a line
       related: sql<string | null>`(select string_agg(r.card_json, E'\n' order by r.created_at desc nulls last, r.id)
         from (select r.card_json, r.created_at, r.id from products r where r.is_active and r.category_id = "products"."category_id" and r.id <> "products"."id" and r.card_stock > 0
-          order by r.created_at desc nulls last, r.id limit ${RELATED_LIMIT}) r)`,
+          order by r.created_at desc nulls last, r.id limit ${sql.raw(String(RELATED_LIMIT))}) r)`,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.isActive, true), byId ? or(sql`${products.id} = ${key}::uuid`, eq(products.slug, key)) : eq(products.slug, key)))
+    // Only the key is a parameter: with the limit or the active flag as parameters too, PostgreSQL never kept a
+    // generic plan for this statement (it costs a LIMIT it does not know as a tenth of the table) and planned it
+    // again at every request, more than half of its work for the page (docs/performance.md). By id or slug, two
+    // products may match (one's id, another's slug): the newest is the page's, as before; by slug, one at most.
+    .where(and(sql`${products.isActive}`, byId ? or(sql`${products.id} = ${key}::uuid`, eq(products.slug, key)) : eq(products.slug, key)))
     .orderBy(newestFirst, asc(products.id))
-    .limit(1)
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { CategorySort, CollectionSort, Locale } from '@shop/shared'
+import { CATALOGUE_PAGE_SIZE, type CategorySort, type CollectionSort, type Locale } from '@shop/shared'
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
-import { selectBuiltOnce } from '../../db/built-once.ts'
+import { rawBuiltOnce, selectBuiltOnce } from '../../db/built-once.ts'
 import type { Db } from '../../db/client.ts'
 import { categories, categoryProductCounts, products } from '../../db/schema.ts'
 import type { CheckedJson } from '../../http/checked-json.ts'
@@ -156,19 +156,85 @@ function filterShape(filter: ProductFilter) {
  */
 async function listPage(db: Db, filter: ProductFilter, sort: ProductSort, locale: Locale, page: { limit: number; offset: number }) {
   const { shape, key, values } = filterShape(filter)
+  const categoryIds = filter.categoryIds ?? []
+  if (NEWEST_FIRST_SORTS.has(sort) && categoryIds.length > 0 && categoryIds.length <= MERGED_CATEGORIES) {
+    const byCategory = Object.fromEntries(categoryIds.map((id, i) => [`category${i}`, id]))
+    const { rows } = await mergedStatement<{ card: string }>(db, `${categoryIds.length}|${key}`, () => newestInCategories(categoryIds.length, shape), {
+      ...values,
+      ...byCategory,
+      ...page,
+      depth: page.offset + page.limit,
+    })
+    return rows.map((row) => cardJson(row.card, locale))
+  }
   const sortKey = sort === 'name_asc' || sort === 'name_desc' ? `${sort}:${locale}` : sort
+  if (page.limit === CATALOGUE_PAGE_SIZE && page.offset < WRITTEN_PAGES * page.limit) {
+    // the first pages at the storefront's page size, their limit and offset written in the text (one shape
+    // each): PostgreSQL keeps a generic plan for a statement only when its LIMIT is known (docs/performance.md,
+    // "Plans PostgreSQL keeps"); other sizes and deeper pages bind them and are planned at each request
+    const { rows } = await writtenPageStatement<{ card_json: string }>(
+      db,
+      `${sortKey}|${key}|${page.offset}`,
+      () => sql`select ${products.cardJson} from ${products} where ${products.isActive} and ${filterParts(shape) ?? sql`true`}
+        order by ${sql.join(ordering(sort, locale), sql`, `)} limit ${sql.raw(String(page.limit))} offset ${sql.raw(String(page.offset))}`,
+      values,
+    )
+    return rows.map((row) => cardJson(row.card_json, locale))
+  }
   const rows = await pageStatement(db, `${sortKey}|${key}`, () => pageSelect(db, shape, ordering(sort, locale)), { ...values, ...page })
   return rows.map((row) => cardJson(row.card, locale))
 }
 
-function pageSelect(db: Db, shape: { categories: boolean; minPrice: boolean; maxPrice: boolean }, orderBy: SQL[], also?: SQL) {
+/** The first pages whose limit and offset listPage writes in the statement's text. */
+const WRITTEN_PAGES = 3
+const writtenPageStatement = rawBuiltOnce()
+
+/** The category and price conditions of a filter shape, their values as placeholders. */
+function filterParts(shape: { categories: boolean; minPrice: boolean; maxPrice: boolean }, also?: SQL): SQL | undefined {
   const placeholder = sql.placeholder
   const parts: SQL[] = []
   if (shape.categories) parts.push(sql`${products.categoryId} = any(${placeholder('categoryIds')}::uuid[])`)
   if (shape.minPrice) parts.push(gte(products.price, placeholder('minPrice')))
   if (shape.maxPrice) parts.push(lte(products.price, placeholder('maxPrice')))
   if (also) parts.push(also)
-  return cardsPage(db, and(...parts), orderBy, placeholder('limit'), placeholder('offset'))
+  return and(...parts)
+}
+
+function pageSelect(db: Db, shape: { categories: boolean; minPrice: boolean; maxPrice: boolean }, orderBy: SQL[], also?: SQL) {
+  return cardsPage(db, filterParts(shape, also), orderBy, sql.placeholder('limit'), sql.placeholder('offset'))
+}
+
+/** The sorts that list the newest products first (ordering() above). */
+const NEWEST_FIRST_SORTS: ReadonlySet<ProductSort> = new Set(['relevance', 'newest'])
+/** Up to this many categories (a category and those below it), a newest-first page is merged from one walk per category. */
+const MERGED_CATEGORIES = 12
+const mergedStatement = rawBuiltOnce()
+
+/**
+ * A newest-first page of a few categories (a category page: the category and those below it), merged from one
+ * walk per category of products_category_created_idx (category, newest first, id), each stopping at the
+ * page's depth (offset + limit rows that pass the price filter): PostgreSQL merges the walks in order (Merge
+ * Append). The one statement over `category_id = any(...)` walked every category's products from the newest
+ * (products_created_idx) and dropped those of other categories, ten rows read for each one kept on the
+ * bench's catalogue (docs/performance.md). Built once per number of categories and filter shape.
+ */
+function newestInCategories(count: number, shape: { minPrice: boolean; maxPrice: boolean }): SQL {
+  const placeholder = sql.placeholder
+  const branches = Array.from({ length: count }, (_, i) => {
+    const parts: SQL[] = [sql`p.is_active`, sql`p.category_id = ${placeholder(`category${i}`)}::uuid`]
+    const range: SQL[] = []
+    if (shape.minPrice) range.push(sql`p.price >= ${placeholder('minPrice')}`)
+    if (shape.maxPrice) range.push(sql`p.price <= ${placeholder('maxPrice')}`)
+    // The price range as a CASE, checked on the rows the walk reads: the prepared statement's generic plan does
+    // not know the bounds and takes a range of prices for a rare one (half a percent of the rows), so it read
+    // every product of the range and category by the price index and sorted them instead of walking (seen under
+    // load: BitmapAnd + Sort). A narrow range on a very large category then reads more of the walk.
+    if (range.length) parts.push(sql`case when ${sql.join(range, sql` and `)} then true else false end`)
+    return sql`(select p.card_json, p.created_at, p.id from ${products} p where ${sql.join(parts, sql` and `)}
+      order by p.created_at desc nulls last, p.id limit ${placeholder('depth')})`
+  })
+  return sql`select m.card_json as card from (${sql.join(branches, sql` union all `)}) m
+    order by m.created_at desc nulls last, m.id limit ${placeholder('limit')} offset ${placeholder('offset')}`
 }
 
 const namesStatement = selectBuiltOnce()

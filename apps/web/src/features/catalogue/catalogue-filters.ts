@@ -1,9 +1,10 @@
-import { CATEGORY_SORTS, type CategorySort, COLLECTION_SORTS, type CollectionSort } from '@shop/shared'
+import { CATALOGUE_PAGE_SIZE, CATEGORY_SORTS, type CategorySort, COLLECTION_SORTS, type CollectionSort } from '@shop/shared'
 
 // Filters live in the page's URL (shareable, kept by the back button); these functions are the one
 // mapping between that query string, the filters the pages use and the API's query.
 
-export const PAGE_SIZE = 12
+// the API's default page size: the first pages at this size have a statement PostgreSQL keeps a plan for
+export const PAGE_SIZE = CATALOGUE_PAGE_SIZE
 
 export interface CollectionFilters {
   /** Category id or slug; undefined for every category. */

@@ -12,3 +12,8 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER products_search_text BEFORE INSERT OR UPDATE OF name_ar, name_fr, description_ar, description_fr, search_text, description_search_text
   ON products FOR EACH ROW EXECUTE FUNCTION products_search_text();
+--> statement-breakpoint
+-- A category page walks each of its categories newest first (products_category_created_idx), merged; the id
+-- makes the index's order the page's whole order (no sort step), for the related products too.
+DROP INDEX "products_category_created_idx";--> statement-breakpoint
+CREATE INDEX "products_category_created_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS LAST,"id");
