@@ -170,14 +170,16 @@ async function listPage(db: Db, filter: ProductFilter, sort: ProductSort, locale
   const sortKey = sort === 'name_asc' || sort === 'name_desc' ? `${sort}:${locale}` : sort
   if (page.limit === CATALOGUE_PAGE_SIZE && page.offset < WRITTEN_PAGES * page.limit) {
     // the first pages at the storefront's page size, their limit and offset written in the text (one shape
-    // each): PostgreSQL keeps a generic plan for a statement only when its LIMIT is known (docs/performance.md,
-    // "Plans PostgreSQL keeps"); other sizes and deeper pages bind them and are planned at each request
+    // each): PostgreSQL keeps a generic plan for a statement only when its LIMIT and OFFSET are known
+    // (docs/performance.md, "Plans PostgreSQL keeps"); other sizes and deeper pages bind them and are planned
+    // at each request. The active flag stays a parameter so that every shape has one: a statement without
+    // parameters is sent unnamed (db/prepared-statements.ts), parsed and planned each time.
     const { rows } = await writtenPageStatement<{ card_json: string }>(
       db,
       `${sortKey}|${key}|${page.offset}`,
-      () => sql`select ${products.cardJson} from ${products} where ${products.isActive} and ${filterParts(shape) ?? sql`true`}
+      () => sql`select ${products.cardJson} from ${products} where ${products.isActive} = ${sql.placeholder('active')} and ${filterParts(shape) ?? sql`true`}
         order by ${sql.join(ordering(sort, locale), sql`, `)} limit ${sql.raw(String(page.limit))} offset ${sql.raw(String(page.offset))}`,
-      values,
+      { ...values, active: true },
     )
     return rows.map((row) => cardJson(row.card_json, locale))
   }
