@@ -152,7 +152,9 @@ function filterShape(filter: ProductFilter) {
 /**
  * A page of cards filtered by category and price (no search term): its statement is built once per shape
  * (which filters are present, the sort, and the language for a sort by name), the values bound at each
- * request (db/built-once.ts).
+ * request (db/built-once.ts). Three forms: newest first in a few categories, one walk per category merged
+ * (newestInCategories); the first pages at the storefront's page size, their limit written in; any other page,
+ * its limit and offset bound.
  */
 async function listPage(db: Db, filter: ProductFilter, sort: ProductSort, locale: Locale, page: { limit: number; offset: number }) {
   const { shape, key, values } = filterShape(filter)
@@ -216,9 +218,11 @@ const mergedStatement = rawBuiltOnce()
  * A newest-first page of a few categories (a category page: the category and those below it), merged from one
  * walk per category of products_category_created_idx (category, newest first, id), each stopping at the
  * page's depth (offset + limit rows that pass the price filter): PostgreSQL merges the walks in order (Merge
- * Append). The one statement over `category_id = any(...)` walked every category's products from the newest
- * (products_created_idx) and dropped those of other categories, ten rows read for each one kept on the
- * bench's catalogue (docs/performance.md). Built once per number of categories and filter shape.
+ * Append). The one statement over `category_id = any(...)` could not walk in order: planned for the request,
+ * it walked the newest products of every category and dropped the others (ten rows read for each one kept on
+ * the bench's catalogue); with its generic plan, it read every product of the categories in the price range
+ * and sorted them (docs/performance.md, "Plans PostgreSQL keeps"). Built once per number of categories and
+ * filter shape.
  */
 function newestInCategories(count: number, shape: { minPrice: boolean; maxPrice: boolean }): SQL {
   const placeholder = sql.placeholder
