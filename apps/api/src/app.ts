@@ -24,6 +24,7 @@ import { locationRoutes } from './modules/location/location.routes.ts'
 import { purgePlugin } from './modules/maintenance/purge.ts'
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts'
 import { registerCourierJobs } from './modules/couriers/shipping.sync.ts'
+import { registerSoldCountJobs } from './modules/catalogue/sold-counts.ts'
 import { conversionsPlugin } from './modules/pixels/conversions.plugin.ts'
 import { registerMailJobs } from './modules/mail/mail.jobs.ts'
 import { storefrontModule } from './modules/storefront.module.ts'
@@ -171,6 +172,7 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
   await app.register(conversionsPlugin)
   registerMailJobs(app)
   registerCourierJobs(app)
+  registerSoldCountJobs(app, database.db)
   // list totals kept too
   await app.register(publicCachePlugin, {
     ttlMs: publicCacheTtlMs,

@@ -186,9 +186,10 @@ export const products = pgTable(
     /**
      * The folded Arabic + French name search runs on, stored (shop_fold(): lower case, no accents, no
      * Arabic diacritics or tatweel, alef/taa marbuta/alef maqsura folded): folding once per write, not per
-     * row scanned at every search. Written by the trigger `products_search_text` (migration 0025) when a
-     * name or description is written, never by the app: an order's updates of the row (sold count, card
-     * stock) do not fold the texts again, as a generated column did on every update.
+     * row scanned at every search. Written by the trigger `products_search_text` (migration 0025) from
+     * product_search_texts() (0026, their one definition) when a name or description is written, never by
+     * the app: an order's update of the row (its card's stock) does not fold the texts again, as a
+     * generated column did on every update.
      */
     searchText: text('search_text'),
     /** The folded Arabic + French description, for matches ranked below names and categories (same trigger). */
@@ -230,6 +231,20 @@ export const products = pgTable(
     index('products_description_trgm').using('gin', sql`${t.descriptionSearchText} gin_trgm_ops`),
   ],
 )
+
+/**
+ * Units sold (or, negative, given back by a cancellation or an edit) not yet added to `products.sold_count`.
+ * An order appends its products' units here, in its own statement, instead of updating the product row:
+ * the sold count is in three indexes of `products`, so that update could never stay on its page (HOT) and
+ * wrote every index of the product, the two trigram indexes of its name and description included, at each
+ * order. The recurring job `catalogue.sold-counts` (sold-counts.ts) adds them up into the products and
+ * deletes them in one transaction, every few seconds. No index and no foreign key: written once, read
+ * whole, deleted whole; a deleted product's rows are dropped by the next fold.
+ */
+export const pendingSoldUnits = pgTable('pending_sold_units', {
+  productId: uuid('product_id').notNull(),
+  units: integer('units').notNull(),
+})
 
 /**
  * What the product page adds from a product's variants and photos, as one JSON text: `[variants, photos]` (each

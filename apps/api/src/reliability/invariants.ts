@@ -71,10 +71,9 @@ const CHECKS: { name: string; query: SQL }[] = [
   },
   {
     name: 'I-STOCK every product\'s folded search texts equal its names and descriptions (what search matches)',
-    // search_text and description_search_text (migration 0025's trigger) against shop_fold() of what they fold
-    query: sql`select p.id, p.slug, p.search_text from products p
-               where p.search_text is distinct from shop_fold(p.name_ar || ' ' || p.name_fr)
-                  or p.description_search_text is distinct from shop_fold(p.description_ar || ' ' || p.description_fr)`,
+    // search_text and description_search_text (migration 0025's trigger) against product_search_texts(), their one definition
+    query: sql`select p.id, p.slug, p.search_text from products p cross join lateral product_search_texts(p) t
+               where p.search_text is distinct from t.name_text or p.description_search_text is distinct from t.description_text`,
   },
   {
     name: 'I-STOCK active products per category equal the stored counts behind the list totals',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { OrderStatus } from '@shop/shared'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { clients, communes, couponRedemptions, coupons, orderItems, orders, products, variants } from '../db/schema.ts'
+import { clients, communes, couponRedemptions, coupons, orderItems, orders, pendingSoldUnits, products, variants } from '../db/schema.ts'
 import { createSession } from '../plugins/session.ts'
 import { randomPhone, type Shop, startShop } from './shop-fixture.ts'
 import { createStaff } from '../modules/staff/staff.service.ts'
@@ -45,7 +45,7 @@ export interface OrderLine {
 }
 
 /**
- * Inserts an order as checkout does: stock taken, sold counts and the coupon's use count raised, a
+ * Inserts an order as checkout does: stock taken, units sold appended (pending_sold_units), the coupon's use count raised, a
  * redemption row. Options set the status, payment, customer and coupon.
  */
 export async function insertOrder(
@@ -78,7 +78,7 @@ export async function insertOrder(
         .where(eq(variants.id, line.variantId))
       if (!row) throw new Error('variant missing')
       await tx.update(variants).set({ stock: sql`${variants.stock} - ${line.quantity}` }).where(eq(variants.id, line.variantId))
-      await tx.update(products).set({ soldCount: sql`${products.soldCount} + ${line.quantity}` }).where(eq(products.id, row.p.id))
+      await tx.insert(pendingSoldUnits).values({ productId: row.p.id, units: line.quantity })
       items.push({ ...row, quantity: line.quantity })
     }
     const subtotal = items.reduce((sum, i) => sum + i.p.price * i.quantity, 0)

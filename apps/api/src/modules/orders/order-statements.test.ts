@@ -40,7 +40,8 @@ describe('statements of one guest order (pglite)', () => {
     const stock = statements.findIndex((s) => /update "variants"/i.test(s))
     assert.equal(stock, statements.length - 1, 'the stock is taken by the last statement')
     assert.match(statements[stock] ?? '', /insert into "orders"/)
-    assert.match(statements[stock] ?? '', /update "products" p set sold_count/)
+    assert.match(statements[stock] ?? '', /insert into "pending_sold_units"/, 'the units sold appended, not written on the product')
+    assert.doesNotMatch(statements[stock] ?? '', /update "products"/)
 
     // the reply, built with no read after the commit, is the order as its page reads it
     const placed = res.body.data.order

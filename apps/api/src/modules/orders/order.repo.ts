@@ -11,6 +11,7 @@ import {
   orderItems,
   orderStatusHistory,
   orders,
+  pendingSoldUnits,
   productImages,
   products,
   shopSettings,
@@ -42,7 +43,7 @@ export async function findIdempotencyKey(db: Db, scope: string, key: string) {
 }
 
 /**
- * The stock of every line and the sold counts of their products in one statement (stockStatement),
+ * The stock of every line and the units sold of their products in one statement (stockStatement),
  * for orders whose other writes must come first (a coupon's use). Returns the ids of the variants
  * taken: fewer than the lines when one was short.
  */
@@ -152,7 +153,7 @@ export interface OrderWrite {
 /**
  * The order written in one statement: the order row, its lines, its first history entry (placed,
  * pending), the idempotency key pointed at it, the cart lines it came from removed, and, when
- * `withStock`, the stock of every line and the sold counts of their products (see stockStatement).
+ * `withStock`, the stock of every line and the units sold of their products (see stockStatement).
  * Returns the order row and what the rules check next, in the order the service checks them: the
  * other open orders of the phone (counted under the phone's lock, taken by readQuote), the cart lines
  * removed, the variants whose stock was taken. Any refusal rolls the whole transaction back.
@@ -209,8 +210,8 @@ function orderWriteSql(
 ): SQL {
   // Each write is a CTE; the main query reads them one after the other (a sub-select of a CTE runs when
   // its column is computed, left to right), so they happen in this order and the stock, whose row a
-  // flash sale's orders all wait for, is taken last: its lock is held for the sold count, the foreign
-  // key checks at the end of the statement, and the commit.
+  // flash sale's orders all wait for, is taken last: its lock is held for the units sold, the card's
+  // stock (the variants' trigger), the foreign key checks at the end of the statement, and the commit.
   const order = placeholders('order.', shape.orderKeys) as unknown as typeof orders.$inferInsert
   const lines = shape.lineKeys.map((keys, i) => placeholders(`line${i}.`, keys) as unknown as typeof orderItems.$inferInsert)
   const ctes: SQL[] = [sql`new_order as (${db.insert(orders).values(order).returning().getSQL()})`]
@@ -255,12 +256,14 @@ function orderWriteSql(
 }
 
 /**
- * The stock of every line and the sold counts of their products, as the CTEs `taken` and `sold`: each
+ * The stock of every line and the units sold of their products, as the CTEs `taken` and `sold`: each
  * variant is decremented only where enough is left (READ COMMITTED re-checks `stock >= quantity` on
  * the latest row after waiting for its lock), so two shoppers racing for the last unit cannot both win;
- * the sold counts are added from what was taken, after every variant is (the aggregate reads all of
- * `taken` first). Orders of several variants or products lock those rows in id order first (lockLines).
- * The values are the lines' own or placeholders (writeOrder's statement, built once).
+ * the units sold are appended to pending_sold_units from what was taken, after every variant is (the
+ * aggregate reads all of `taken` first), and added to the products' sold counts by the recurring fold
+ * (sold-counts.ts): the product row is then written once an order (its card's stock, which no index
+ * holds, so on its page) instead of twice. Orders of several variants or products lock those rows in id
+ * order first (lockLines). The values are the lines' own or placeholders (writeOrder's statement, built once).
  */
 function stockStatement(lines: { variantId: string | Placeholder; quantity: number | Placeholder }[]): { taken: SQL; sold: SQL } {
   const wanted = sql.join(
@@ -274,11 +277,16 @@ function stockStatement(lines: { variantId: string | Placeholder; quantity: numb
       where v.id = w.id and v.stock >= w.quantity
       returning v.id, v.product_id, w.quantity`,
     sold: sql`
-      update ${products} p set sold_count = p.sold_count + s.units
-      from (select product_id, sum(quantity)::int as units from taken group by product_id) s
-      where p.id = s.product_id
-      returning p.id`,
+      insert into ${pendingSoldUnits} (product_id, units)
+      select product_id, sum(quantity)::int from taken group by product_id
+      returning product_id`,
   }
+}
+
+/** Units given back (a cancellation, an edit) off their products' sold counts, at the next fold (sold-counts.ts). */
+export async function giveBackSoldUnits(db: Db, units: { productId: string; quantity: number }[]): Promise<void> {
+  const rows = units.filter((u) => u.quantity > 0).map((u) => ({ productId: u.productId, units: -u.quantity }))
+  if (rows.length > 0) await db.insert(pendingSoldUnits).values(rows)
 }
 
 /**
@@ -305,7 +313,7 @@ export async function lockLines(db: Db, lines: { variantId: string; productId: s
 /**
  * An edited order's stock, both ways: `deltas` maps a variant to the units the order holds more (> 0) or
  * fewer (< 0) than before. The rows are locked in id order first (lockLines); units given back go onto
- * their variants and off their products' sold counts; units taken are taken with checkout's conditional
+ * their variants and off their products' sold counts (giveBackSoldUnits); units taken are taken with checkout's conditional
  * decrement (takeStock). Returns the variants that could not be taken (their stock was short).
  */
 export async function moveStock(
@@ -318,11 +326,8 @@ export async function moveStock(
   const back = moved.filter((d) => d.quantity < 0).sort((a, b) => (a.variantId < b.variantId ? -1 : 1))
   for (const line of back) {
     await db.update(variants).set({ stock: sql`${variants.stock} + ${-line.quantity}`, updatedAt: sql`now()` }).where(eq(variants.id, line.variantId))
-    await db
-      .update(products)
-      .set({ soldCount: sql`greatest(${products.soldCount} - ${-line.quantity}, 0)` })
-      .where(eq(products.id, line.productId))
   }
+  await giveBackSoldUnits(db, back.map((line) => ({ productId: line.productId, quantity: -line.quantity })))
   const wanted = moved.filter((d) => d.quantity > 0)
   const taken = await takeStock(db, wanted)
   return wanted.filter((d) => !taken.has(d.variantId)).map((d) => d.variantId)

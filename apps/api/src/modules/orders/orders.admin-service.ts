@@ -18,7 +18,6 @@ import {
   orders,
   orderStaffNotes,
   orderStatusHistory,
-  products,
   returnRequests,
   variants,
 } from '../../db/schema.ts'
@@ -28,6 +27,7 @@ import { findRiskFacts } from '../customers/customers.repo.ts'
 import { riskOf } from '../customers/customers.service.ts'
 import { getShopSettings } from '../settings/settings.repo.ts'
 import { queueConversions } from '../pixels/conversions.ts'
+import { giveBackSoldUnits } from './order.repo.ts'
 
 type OrderRow = typeof orders.$inferSelect
 
@@ -89,9 +89,10 @@ async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise
 }
 
 /**
- * Puts the order's stock back: every line's quantity onto its variant, sold counts down (never below 0),
- * and the coupon use released. Variants are locked in id order, then products in id order, so that two
- * transactions touching the same variants always wait for each other in the same order.
+ * Puts the order's stock back: every line's quantity onto its variant, its units off the sold counts at
+ * the next fold (giveBackSoldUnits; never below 0), and the coupon use released. Variants are locked in id
+ * order (their trigger then locks the products in id order for the cards' stock), so that two transactions
+ * touching the same variants always wait for each other in the same order.
  */
 export async function releaseOrderStock(tx: Db, orderId: string): Promise<void> {
   const lines = await tx
@@ -114,12 +115,7 @@ export async function releaseOrderStock(tx: Db, orderId: string): Promise<void> 
         .where(eq(variants.id, id))
     }
   }
-  for (const id of [...byProduct.keys()].sort()) {
-    await tx
-      .update(products)
-      .set({ soldCount: sql`greatest(${products.soldCount} - ${byProduct.get(id) ?? 0}, 0)` })
-      .where(eq(products.id, id))
-  }
+  await giveBackSoldUnits(tx, [...byProduct].map(([productId, quantity]) => ({ productId, quantity })))
   await releaseCouponUse(tx, orderId)
 }
 
