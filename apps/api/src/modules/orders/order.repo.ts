@@ -62,41 +62,55 @@ export async function variantStock(db: Db, variantId: string): Promise<number> {
 const quoteStatement = selectBuiltOnce()
 const placeholder = sql.placeholder
 
+/** A line's product and one of its variants (none: a product without variants), as readQuote reads them. */
+export interface QuoteVariant {
+  product: { id: string; price: number; isActive: boolean; nameAr: string; nameFr: string }
+  variant: { id: string; size: string; color: string; stock: number; sku: string; image: string | null } | null
+}
+
 /** readQuote's statement, its values as placeholders (built once: db/built-once.ts). */
 function quoteSelect(db: Db, productCount: number) {
-  const image = sql<string | null>`(
-    select i.path from ${productImages} i where i.product_id = ${products.id}
-    order by case when i.color = ${variants.color} then 0 when i.color is null then 1 else 2 end, i.position
-    limit 1)`
   const wilayaCode = placeholder('wilayaCode')
+  const productIds = sql.join(
+    Array.from({ length: productCount }, (_, i) => placeholder(`product${i}`)),
+    sql`, `,
+  )
+  // every variant of the lines' products as one JSON array (the row stays one row, whatever the number
+  // of variants: the settings, the place and the phone's history are sent and read once), with per
+  // variant the photo its line keeps: of its own colour, else of no colour in particular, else the first
+  const variantsJson = sql<QuoteVariant[] | string>`(select coalesce(json_agg(json_build_object(
+      'product', json_build_object('id', p.id, 'price', p.price, 'isActive', p.is_active, 'nameAr', p.name_ar, 'nameFr', p.name_fr),
+      'variant', case when v.id is null then null else json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'stock', v.stock, 'sku', v.sku,
+        'image', (select i.path from ${productImages} i where i.product_id = p.id
+                  order by case when i.color = v.color then 0 when i.color is null then 1 else 2 end, i.position limit 1)) end)), '[]'::json)
+    from ${products} p left join ${variants} v on v.product_id = p.id
+    where p.id in (${productIds}))`
   return db
     .select({
       settings: shopSettings,
       commune: communes,
       wilaya: { code: wilayas.code, nameAr: wilayas.nameAr, nameFr: wilayas.nameFr },
       delivery: { wilayaCode: deliveryPrices.wilayaCode, price: deliveryPrices.price, returnPrice: deliveryPrices.returnPrice },
-      product: { id: products.id, price: products.price, isActive: products.isActive, nameAr: products.nameAr, nameFr: products.nameFr },
-      variant: { id: variants.id, size: variants.size, color: variants.color, stock: variants.stock, sku: variants.sku, image },
-      // one lock however many rows: an uncorrelated sub-select runs once
+      variants: variantsJson,
+      // the phone's lock, held until the transaction ends (an uncorrelated sub-select: run once)
       phoneLocked: sql<unknown>`(select pg_advisory_xact_lock(hashtextextended(${placeholder('phoneLock')}, 0)))`,
-      // the phone's history and blacklist entry, for its risk (one sub-select, run once like the lock)
+      // the phone's history and blacklist entry, for its risk
       riskFacts: riskFactsSql(placeholder('phone')),
     })
     .from(shopSettings)
     .leftJoin(communes, eq(communes.id, placeholder('communeId')))
     .leftJoin(wilayas, eq(wilayas.code, wilayaCode))
     .leftJoin(deliveryPrices, and(eq(deliveryPrices.wilayaCode, wilayaCode), eq(deliveryPrices.type, placeholder('deliveryType'))))
-    .leftJoin(products, inArray(products.id, Array.from({ length: productCount }, (_, i) => placeholder(`product${i}`))))
-    .leftJoin(variants, eq(variants.productId, products.id))
     .where(eq(shopSettings.id, 1))
 }
 
 /**
- * Everything an order is quoted from, in one statement: the shop's settings, the commune and wilaya, the
- * wilaya's delivery price row, each line's product with all its variants, and per variant the photo its
- * line keeps (of its own colour, else of no colour in particular, else the first). The same statement
- * takes the phone's lock (pg_advisory_xact_lock, held until the transaction ends), so the open orders
- * of this phone counted by the next statement include every order of it committed before.
+ * Everything an order is quoted from, in one statement and one row: the shop's settings, the commune and
+ * wilaya, the wilaya's delivery price row, each line's product with all its variants (one JSON array), and
+ * per variant the photo its line keeps (of its own colour, else of no colour in particular, else the
+ * first). The same statement takes the phone's lock (pg_advisory_xact_lock, held until the transaction
+ * ends), so the open orders of this phone counted by the next statement include every order of it
+ * committed before.
  */
 export async function readQuote(
   db: Db,
@@ -114,16 +128,16 @@ export async function readQuote(
     phoneLock: `order-phone:${q.phone}`,
   }
   q.productIds.forEach((id, i) => (values[`product${i}`] = id))
-  const rows = await quoteStatement(db, String(count), () => quoteSelect(db, count), values)
-  const first = rows[0]
-  if (!first) throw new Error('shop_settings row missing: the bootstrap step creates it')
+  const [row] = await quoteStatement(db, String(count), () => quoteSelect(db, count), values)
+  if (!row) throw new Error('shop_settings row missing: the bootstrap step creates it')
+  const read = typeof row.variants === 'string' ? (JSON.parse(row.variants) as QuoteVariant[]) : row.variants
   return {
-    settings: first.settings,
-    commune: first.commune,
-    wilaya: first.wilaya,
-    delivery: first.delivery,
-    variants: rows,
-    riskFacts: readRiskFacts(first.riskFacts),
+    settings: row.settings,
+    commune: row.commune,
+    wilaya: row.wilaya,
+    delivery: row.delivery,
+    variants: read,
+    riskFacts: readRiskFacts(row.riskFacts),
   }
 }
 
