@@ -5,17 +5,19 @@ import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
 /**
  * Round trips of one guest order: placing an order is the busiest write of the shop, and the variant's
  * row lock is held from the stock decrement to the commit, so the decrement is in the last statement
- * and nothing is read after it: the reply is built from what the transaction read and wrote.
+ * and nothing is read after it: the reply is built from what was read and written. A one-variant order
+ * is one statement committed by itself (no BEGIN, no COMMIT: PostgreSQL's recording shows drizzle's
+ * transactions, PGlite's does not).
  */
-describe('statements of one guest order (pglite)', () => {
+for (const target of ['pglite', 'postgres'] as const) describe(`statements of one guest order (${target})`, () => {
   let shop: Shop
   let recording: string[] | null = null
   before(async () => {
-    shop = await startShop('pglite', {}, { onQuery: (query) => recording?.push(query) })
+    shop = await startShop(target, {}, { onQuery: (query) => recording?.push(query) })
   })
   after(async () => shop.close())
 
-  test('a guest order runs in five statements, the stock taken in the last one, and its reply is the order as read later', async () => {
+  test('a one-variant guest order runs in four statements, the order and its stock in the last one with no transaction around it, and its reply is the order as read later', async () => {
     const cities = await shop.http('GET', '/api/v1/location/states/16/cities')
     const commune = cities.body.data.cities[0]._id
     const sessionId = await shop.guestSession()
@@ -33,13 +35,18 @@ describe('statements of one guest order (pglite)', () => {
     recording = null
     if (process.env.SHOW_STATEMENTS) for (const [i, s] of statements.entries()) console.log(i, s.slice(0, 160))
     assert.equal(res.status, 201, JSON.stringify(res.body))
-    // the replay check (the request has a key), both rate limits, the key's claim, the quote, the order
-    assert.equal(statements.length, 5, statements.map((s) => s.slice(0, 60)).join('\n'))
+    // the replay check (the request has a key), both rate limits, the quote, the order
+    assert.equal(statements.length, 4, statements.map((s) => s.slice(0, 60)).join('\n'))
+    assert.match(statements[0] ?? '', /from "idempotency_keys"/, 'the replay check')
     assert.match(statements[1] ?? '', /insert into rate_limits[\s\S]*insert into rate_limits/, 'both order limits in one statement')
-    assert.match(statements[3] ?? '', /pg_advisory_xact_lock/, 'the quote takes the phone lock')
+    assert.match(statements[2] ?? '', /from "shop_settings"/, 'the quote')
+    assert.doesNotMatch(statements[2] ?? '', /pg_advisory|for update|insert |update /i, 'the quote reads only')
     const stock = statements.findIndex((s) => /update "variants"/i.test(s))
     assert.equal(stock, statements.length - 1, 'the stock is taken by the last statement')
     assert.match(statements[stock] ?? '', /insert into "orders"/)
+    assert.match(statements[stock] ?? '', /insert into "idempotency_keys"/, 'the key claimed by the order itself')
+    assert.match(statements[stock] ?? '', /phone_open_orders\(/, "the phone's open orders counted under its lock")
+    assert.match(statements[stock] ?? '', /refuse_order\(/, 'the refusals checked by the statement')
     assert.match(statements[stock] ?? '', /insert into "pending_sold_units"/, 'the units sold appended, not written on the product')
     assert.doesNotMatch(statements[stock] ?? '', /update "products"/)
 
@@ -86,12 +93,17 @@ describe('statements of one guest order (pglite)', () => {
     recording = null
     assert.equal(first.status, 201, JSON.stringify(first.body))
     assert.equal(second.status, 201, JSON.stringify(second.body))
-    const quote = (statements: string[]) => statements.find((s) => /pg_advisory_xact_lock/.test(s)) ?? ''
+    const quote = (statements: string[]) => statements.find((s) => /from "shop_settings"/.test(s)) ?? ''
     assert.match(quote(firstStatements), /from "products" p left join "variants" v on v.product_id = p.id\s+where p.id in \(\$\d+, \$\d+\)/, 'one key per product, not an array')
     // the same texts for the second order of the same shape (the statements were built once)
     assert.equal(quote(secondStatements), quote(firstStatements))
     const write = (statements: string[]) => statements.find((s) => /insert into "orders"/.test(s)) ?? ''
     assert.equal(write(secondStatements), write(firstStatements))
+    if (target === 'postgres') {
+      // several variants: their rows locked in id order, then the order, in a transaction
+      const shape = firstStatements.map((s) => (/^(begin|commit)$/i.test(s.trim()) ? s.trim().toLowerCase() : /for no key update/.test(s) ? 'lock' : /insert into "orders"/.test(s) ? 'order' : 'other'))
+      assert.deepEqual(shape.slice(-4), ['begin', 'lock', 'order', 'commit'])
+    }
     // and each order took exactly its units
     assert.deepEqual(await stockOf(), before.map((n, i) => (n ?? 0) - (i === 2 ? 4 : 2)))
     const lines = (order: { orderItems: { product: { _id: string }; quantity: number }[] }) =>

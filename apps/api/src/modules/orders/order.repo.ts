@@ -23,16 +23,6 @@ import type { OrderRow } from './order.read.ts'
 
 /** The SQL of placing an order (order.service.ts holds the rules and the transaction) and of moving an edited order's stock. */
 
-/** Claims an idempotency key for this request; false when another request holds it already. */
-export async function claimIdempotencyKey(db: Db, scope: string, key: string, requestHash: string): Promise<boolean> {
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ scope, key, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-  return claimed.length > 0
-}
-
 export async function findIdempotencyKey(db: Db, scope: string, key: string) {
   const [row] = await db
     .select({ requestHash: idempotencyKeys.requestHash, orderId: idempotencyKeys.orderId })
@@ -92,8 +82,6 @@ function quoteSelect(db: Db, productCount: number) {
       wilaya: { code: wilayas.code, nameAr: wilayas.nameAr, nameFr: wilayas.nameFr },
       delivery: { wilayaCode: deliveryPrices.wilayaCode, price: deliveryPrices.price, returnPrice: deliveryPrices.returnPrice },
       variants: variantsJson,
-      // the phone's lock, held until the transaction ends (an uncorrelated sub-select: run once)
-      phoneLocked: sql<unknown>`(select pg_advisory_xact_lock(hashtextextended(${placeholder('phoneLock')}, 0)))`,
       // the phone's history and blacklist entry, for its risk
       riskFacts: riskFactsSql(placeholder('phone')),
     })
@@ -108,9 +96,8 @@ function quoteSelect(db: Db, productCount: number) {
  * Everything an order is quoted from, in one statement and one row: the shop's settings, the commune and
  * wilaya, the wilaya's delivery price row, each line's product with all its variants (one JSON array), and
  * per variant the photo its line keeps (of its own colour, else of no colour in particular, else the
- * first). The same statement takes the phone's lock (pg_advisory_xact_lock, held until the transaction
- * ends), so the open orders of this phone counted by the next statement include every order of it
- * committed before.
+ * first). A read only: it takes no lock, and checkout runs it before the order's own statement (writeOrder),
+ * outside any transaction.
  */
 export async function readQuote(
   db: Db,
@@ -125,7 +112,6 @@ export async function readQuote(
     wilayaCode: q.wilayaCode,
     deliveryType: q.deliveryType,
     phone: q.phone,
-    phoneLock: `order-phone:${q.phone}`,
   }
   q.productIds.forEach((id, i) => (values[`product${i}`] = id))
   const [row] = await quoteStatement(db, String(count), () => quoteSelect(db, count), values)
@@ -154,8 +140,10 @@ function orderFromRow(row: Record<string, unknown>): OrderRow {
 export interface OrderWrite {
   order: typeof orders.$inferInsert & { id: string }
   lines: (typeof orderItems.$inferInsert & { id: string; variantId: string; productId: string })[]
-  /** The key (scope and key) that will stand for this order: a replay of the request gets it back. */
-  idempotencyKey: { scope: string; key: string } | null
+  /** The key (scope, key and the request's hash) that will stand for this order: a replay of the request gets it back. */
+  idempotencyKey: { scope: string; key: string; requestHash: string } | null
+  /** The open (pending) orders a phone may have besides this one (the shop's settings). */
+  openOrdersLimit: number
   /** The cart whose lines of these variants the order takes away (an order "from the cart"). */
   cartOwner: { clientId: string | null; guestSessionId: string | null } | null
   /** Take the stock in the same statement (the last one of the order), or leave it to takeStock. */
@@ -166,11 +154,18 @@ export interface OrderWrite {
 
 /**
  * The order written in one statement: the order row, its lines, its first history entry (placed,
- * pending), the idempotency key pointed at it, the cart lines it came from removed, and, when
+ * pending), the idempotency key claimed for it, the cart lines it came from removed, and, when
  * `withStock`, the stock of every line and the units sold of their products (see stockStatement).
- * Returns the order row and what the rules check next, in the order the service checks them: the
- * other open orders of the phone (counted under the phone's lock, taken by readQuote), the cart lines
- * removed, the variants whose stock was taken. Any refusal rolls the whole transaction back.
+ * The statement checks its own refusals, in this order, and raises them (refuse_order, migration 0027:
+ * the statement and all its writes are rolled back; orderRefusal() reads them back):
+ *   - IDEMPOTENCY_REPLAY: another request holds the key (the insert waited for it to commit);
+ *   - OPEN_ORDERS_LIMIT: the phone's other open orders, counted under the phone's lock with a snapshot
+ *     taken after it (phone_open_orders), are at the shop's limit;
+ *   - CART_EMPTY: an order from the cart found fewer of its lines there than it has;
+ *   - STOCK_SHORT (with the ids of the variants taken as the detail): a line's stock was short.
+ * So a one-variant order needs no transaction around it: it is this statement alone, committed by
+ * itself. The phone's lock is taken before the stock's, and the stock last: the hot variant's row stays
+ * locked for the units sold, the end-of-statement checks and the commit only.
  */
 export async function writeOrder(db: Db, w: OrderWrite) {
   // The statement's text is built once per shape (the order's columns, its lines and theirs, a key or not,
@@ -185,6 +180,9 @@ export async function writeOrder(db: Db, w: OrderWrite) {
     historyStaff: w.placedBy ?? null,
     idempotencyScope: w.idempotencyKey?.scope,
     idempotencyKey: w.idempotencyKey?.key,
+    requestHash: w.idempotencyKey?.requestHash,
+    openOrdersLimit: w.openOrdersLimit,
+    lineCount: w.lines.length,
     cartOwner: owner === 'client' ? w.cartOwner?.clientId : w.cartOwner?.guestSessionId,
     cartVariants: w.lines.map((l) => l.variantId),
   }
@@ -197,12 +195,22 @@ export async function writeOrder(db: Db, w: OrderWrite) {
   const result = await orderStatement(db, shape, () => orderWriteSql(db, { orderKeys, lineKeys, keyed: Boolean(w.idempotencyKey), owner, withStock: w.withStock }), values)
   const [row] = result.rows
   if (!row) throw new Error('order insert returned nothing')
-  return {
-    order: orderFromRow(row),
-    otherOpenOrders: Number(row.other_open_orders),
-    cartLinesRemoved: Number(row.removed ?? 0),
-    taken: new Set(typeof row.taken === 'string' && row.taken ? row.taken.split(',') : []),
+  return orderFromRow(row)
+}
+
+/** A refusal the order's statement raised (writeOrder): its code, and the ids of the variants taken for STOCK_SHORT. */
+export type OrderRefusal = { code: 'IDEMPOTENCY_REPLAY' | 'OPEN_ORDERS_LIMIT' | 'CART_EMPTY' | 'STOCK_SHORT'; taken: Set<string> }
+
+/** The refusal an error carries when the order's statement raised it (SQLSTATE KH001), else null. */
+export function orderRefusal(error: unknown): OrderRefusal | null {
+  // drizzle wraps the driver's error (its `cause`)
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, message, detail } = current as { code?: unknown; message?: unknown; detail?: unknown }
+    if (code !== 'KH001') continue
+    const taken = typeof detail === 'string' && detail ? detail.split(',') : []
+    return { code: message as OrderRefusal['code'], taken: new Set(taken) }
   }
+  return null
 }
 
 const orderStatement = rawBuiltOnce()
@@ -234,6 +242,7 @@ function orderWriteSql(
     ctes.push(sql`${sql.identifier(name)} as (${write})`)
     reads.push(sql`${read} as ${sql.identifier(name)}`)
   }
+  const refusals: SQL[] = []
   step('new_lines', db.insert(orderItems).values(lines).returning({ id: orderItems.id }).getSQL())
   step(
     'placed',
@@ -250,23 +259,39 @@ function orderWriteSql(
       .getSQL(),
   )
   if (shape.keyed) {
-    const keyIs = and(eq(idempotencyKeys.scope, sql.placeholder('idempotencyScope')), eq(idempotencyKeys.key, sql.placeholder('idempotencyKey')))
-    step('keyed', db.update(idempotencyKeys).set({ orderId: sql`${sql.placeholder('order.id')}` }).where(keyIs).returning({ key: idempotencyKeys.key }).getSQL())
+    // another request's key: the insert waits for that request's transaction, then finds the key taken
+    const claim = db
+      .insert(idempotencyKeys)
+      .values({ scope: sql.placeholder('idempotencyScope'), key: sql.placeholder('idempotencyKey'), requestHash: sql.placeholder('requestHash'), orderId: sql.placeholder('order.id') })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+    step('claimed', claim.getSQL())
+    refusals.push(sql`when c.claimed = 0 then 'IDEMPOTENCY_REPLAY'`)
   }
+  // the other open orders of the phone, under its lock (phone_open_orders, migration 0027)
+  reads.push(sql`phone_open_orders(${sql.placeholder('phone')}, ${sql.placeholder('order.id')}) as other_open_orders`)
+  refusals.push(sql`when c.other_open_orders >= ${sql.placeholder('openOrdersLimit')}::int then 'OPEN_ORDERS_LIMIT'`)
   if (shape.owner) {
     const ownerColumn = shape.owner === 'client' ? carts.clientId : carts.sessionId
     const cart = db.select({ id: carts.id }).from(carts).where(eq(ownerColumn, sql.placeholder('cartOwner')))
     const lineIs = and(inArray(cartItems.cartId, cart), sql`${cartItems.variantId} = any(${sql.placeholder('cartVariants')}::uuid[])`)
     step('removed', db.delete(cartItems).where(lineIs).returning({ id: cartItems.id }).getSQL())
+    refusals.push(sql`when c.removed < ${sql.placeholder('lineCount')}::int then 'CART_EMPTY'`)
   }
-  // the other open orders of the phone (this one is not in the statement's snapshot)
-  reads.push(sql`(select count(*)::int from ${orders} where phone = ${sql.placeholder('phone')} and status = 'pending') as other_open_orders`)
   if (shape.withStock) {
     const { taken, sold } = stockStatement(shape.lineKeys.map((_, i) => ({ variantId: sql.placeholder(`stock${i}.id`), quantity: sql.placeholder(`stock${i}.quantity`) })))
-    step('taken', taken, sql`(select string_agg(id::text, ',') from taken)`)
+    step('taken', taken, sql`(select count(*)::int from taken)`)
+    reads.push(sql`(select string_agg(id::text, ',') from taken) as taken_ids`)
     step('sold', sold)
+    refusals.push(sql`when c.taken < ${sql.placeholder('lineCount')}::int then 'STOCK_SHORT'`)
   }
-  return sql`with ${sql.join(ctes, sql`, `)} select o.*, ${sql.join(reads, sql`, `)} from new_order o`
+  // `c` is computed once, its columns left to right (offset 0 keeps it a sub-query of its own, and every
+  // column of it is selected, so none is dropped and run out of order), then the refusal, if any, is
+  // raised from what it read
+  const taken = shape.withStock ? sql`c.taken_ids` : sql`null`
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select o.*, c.*, refuse_order(case ${sql.join(refusals, sql` `)} end, ${taken}) as refused
+    from new_order o, (select ${sql.join(reads, sql`, `)} offset 0) c`
 }
 
 /**

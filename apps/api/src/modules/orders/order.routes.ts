@@ -22,7 +22,7 @@ import { insertReturnRequest, listClientOrders, publicStatusMoves } from './clie
 import { findOrder, orderReplies, orderReply } from './order.read.ts'
 import { enqueueMail } from '../mail/mail.jobs.ts'
 import { recordPlacement } from '../pixels/conversions.ts'
-import { isOrderReplay, type OrderContext, placeOrder } from './order.service.ts'
+import { firstRequestOf, isOrderReplay, type OrderContext, placeOrder } from './order.service.ts'
 
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ShopTypeProvider>()
@@ -41,8 +41,9 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       idempotencyKey: key?.data ?? null,
       locale,
       // the confirmation e-mail is a job written in the order's transaction: sent after the commit by the
-      // job runner, retried while the mail server refuses it, never sent for an order that rolled back
-      afterInsert: async (tx, order) => {
+      // job runner, retried while the mail server refuses it, never sent for an order that rolled back.
+      // Only when there is something to write: an order without one can be one statement (placeOrder)
+      afterInsert: !app.serverEvents.enabled && !request.body.customer.email ? undefined : async (tx, order) => {
         // the ad platforms' click data, kept with the order when the shop sends server-side events
         if (app.serverEvents.enabled) await recordPlacement(tx, order, {
           cookies: request.cookies,
@@ -62,7 +63,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     // Guests and clients alike, a replay of a placed order excepted (it places nothing). Counted per
     // address + phone and per account, then per address alone under a looser limit: shoppers sharing a
     // carrier's NAT address each have their own window, a flood from one address is still capped.
-    if (!(await isOrderReplay(app.db, request.body, ctx))) {
+    ctx.firstRequest = await firstRequestOf(app.db, ctx)
+    if (!isOrderReplay(ctx.firstRequest, request.body)) {
       // both limits in one statement (database store); the address is counted only when the phone's
       // and the account's windows are not over, so one phone's refused tries leave the address's alone
       await app.rateLimitAll([

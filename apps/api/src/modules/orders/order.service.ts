@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
 import type { Locale, ManualOrderSource, PlaceOrderInput, placedOrder } from '@shop/shared'
 import { pickLocalized as localized } from '@shop/shared'
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
@@ -9,7 +10,7 @@ import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupons.se
 import { riskOf } from '../customers/customers.service.ts'
 import { deliveryQuoteOf } from '../shipping/shipping.service.ts'
 import { findOrder, type OrderRow, orderReply, replyOf } from './order.read.ts'
-import { claimIdempotencyKey, confirmedBy, findIdempotencyKey, lockLines, readQuote, takeStock, variantStock, writeOrder } from './order.repo.ts'
+import { confirmedBy, findIdempotencyKey, lockLines, orderRefusal, readQuote, takeStock, variantStock, writeOrder } from './order.repo.ts'
 
 /** A priced line as an order line row: the product's names and the variant's details as the shopper saw them. */
 export interface PricedLine {
@@ -46,6 +47,8 @@ export interface OrderContext {
    * job): written with the order or not at all. Not called for a replay.
    */
   afterInsert?: (tx: Db, order: OrderRow) => Promise<void>
+  /** The request holding the idempotency key, when the caller has looked it up already (firstRequestOf). */
+  firstRequest?: FirstRequest | null
 }
 
 const TRACKING_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
@@ -67,13 +70,19 @@ function idempotencyScope(ctx: Pick<OrderContext, 'clientId' | 'guestSessionId'>
   return ctx.clientId ? `client:${ctx.clientId}` : `guest:${ctx.guestSessionId ?? 'none'}`
 }
 
+/** The request that holds an idempotency key: the hash of its body and the order it placed. */
+export type FirstRequest = { requestHash: string; orderId: string | null }
+
+/** The request that holds this request's idempotency key (null: none, or the request has no key). */
+export async function firstRequestOf(db: Db, ctx: Pick<OrderContext, 'clientId' | 'guestSessionId' | 'idempotencyKey'>): Promise<FirstRequest | null> {
+  return ctx.idempotencyKey ? findIdempotencyKey(db, idempotencyScope(ctx), ctx.idempotencyKey) : null
+}
+
 /**
  * True when this request repeats one whose order is already placed (same key, same content): the reply
  * will be that order, so the request is not counted against the order rate limits.
  */
-export async function isOrderReplay(db: Db, input: PlaceOrderInput, ctx: OrderContext): Promise<boolean> {
-  if (!ctx.idempotencyKey) return false
-  const first = await findIdempotencyKey(db, idempotencyScope(ctx), ctx.idempotencyKey)
+export function isOrderReplay(first: FirstRequest | null, input: PlaceOrderInput): boolean {
   return Boolean(first?.orderId && first.requestHash === requestHash(input))
 }
 
@@ -184,52 +193,44 @@ export interface OrderTaker {
 export type PlacedOrder = { order: OrderRow; created: boolean; reply: z.input<typeof placedOrder> }
 
 /**
- * Places an order in one transaction: the idempotency key, the server's own quote, the stock of every
- * variant (conditional decrements, so two shoppers never get the same last unit), the coupon use, the
- * order and its lines, its first history entry, and the cart lines it came from. Any refusal rolls all
- * of it back. A one-line guest order without a coupon is BEGIN, two statements and COMMIT: the quote
- * (readQuote, which also locks the phone) and the order itself (writeOrder: every write, the stock
- * last, so the variant's row stays locked for that statement and the commit only). The reply is built
- * from what the transaction read and wrote: nothing is read after the commit.
+ * Places an order: the idempotency key, the server's own quote, the stock of every variant (conditional
+ * decrements, so two shoppers never get the same last unit), the coupon use, the order and its lines, its
+ * first history entry, and the cart lines it came from, all written or none. The quote is read first, on
+ * its own (a read: readQuote). The order's statement (writeOrder) then writes and checks everything else,
+ * so a one-variant order without a coupon is that one statement, committed by itself, with no BEGIN and
+ * COMMIT around it (two round trips fewer). Orders of several variants (whose rows are locked in id order
+ * first), with a coupon (its use is counted between the order's insert and the stock), taken by staff, with
+ * more writes after the insert (`afterInsert`), or placed inside a caller's transaction run in a
+ * transaction of their own. Any refusal rolls all of it back. The reply is built from what was read and
+ * written: nothing is read after the commit.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext, taker?: OrderTaker): Promise<PlacedOrder> {
   const scope = idempotencyScope(ctx)
   const hash = requestHash(input)
-  return db.transaction(async (tx) => {
-    if (ctx.idempotencyKey) {
-      if (!(await claimIdempotencyKey(tx, scope, ctx.idempotencyKey, hash))) {
-        // the first request with this key has committed (the insert above waited for it)
-        const first = await findIdempotencyKey(tx, scope, ctx.idempotencyKey)
-        if (!first || first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
-        const placed = first.orderId ? await findOrder(tx, first.orderId) : null
-        if (placed) return { order: placed, created: false, reply: await orderReply(tx, placed, ctx.locale) }
-        throw new AppError('IDEMPOTENCY_IN_PROGRESS')
-      }
-    }
+  // a replay of a placed order gets that order back, whatever the catalogue says now
+  const first = ctx.firstRequest !== undefined ? ctx.firstRequest : await firstRequestOf(db, ctx)
+  if (first) return replayed(db, first, hash, ctx.locale)
 
-    // The phone's lock is taken here, before any row lock, as every order does.
-    const quote = await quoteOrder(tx, input, ctx)
-    if (input.totalAmount !== undefined && input.totalAmount !== quote.total) {
-      throw new AppError('PRICE_CHANGED', {
-        data: {
-          quote: {
-            subtotal: quote.subtotal,
-            discountAmount: quote.discount,
-            shippingFee: quote.deliveryFee,
-            totalAmount: quote.total,
-            items: quote.lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, price: l.unitPrice, quantity: l.quantity })),
-          },
+  const quote = await quoteOrder(db, input, ctx)
+  if (input.totalAmount !== undefined && input.totalAmount !== quote.total) {
+    throw new AppError('PRICE_CHANGED', {
+      data: {
+        quote: {
+          subtotal: quote.subtotal,
+          discountAmount: quote.discount,
+          shippingFee: quote.deliveryFee,
+          totalAmount: quote.total,
+          items: quote.lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, price: l.unitPrice, quantity: l.quantity })),
         },
-      })
-    }
+      },
+    })
+  }
 
-    const orderId = randomUUID()
-    const lines = quote.lines.map((line) => ({ id: randomUUID(), ...orderLineRow(orderId, line) }))
-    const stockLines = quote.lines.map((l) => ({ variantId: l.variant.id, productId: l.product.id, quantity: l.quantity }))
-    // several variants or products: their rows locked in id order before any is written (no deadlock)
-    await lockLines(tx, stockLines)
-    // A coupon's use is counted between the order's insert (its redemption names the order) and the stock.
-    const written = await writeOrder(tx, {
+  const orderId = randomUUID()
+  const lines = quote.lines.map((line) => ({ id: randomUUID(), ...orderLineRow(orderId, line) }))
+  const stockLines = quote.lines.map((l) => ({ variantId: l.variant.id, productId: l.product.id, quantity: l.quantity }))
+  const write = (tx: Db) =>
+    writeOrder(tx, {
       order: {
         id: orderId,
         trackingNumber: newTrackingNumber(),
@@ -258,36 +259,72 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
       },
       placedBy: taker?.staffId ?? null,
       lines,
-      idempotencyKey: ctx.idempotencyKey ? { scope, key: ctx.idempotencyKey } : null,
+      idempotencyKey: ctx.idempotencyKey ? { scope, key: ctx.idempotencyKey, requestHash: hash } : null,
+      openOrdersLimit: quote.settings.maxOpenOrdersPerPhone,
       // An order "from the cart" must find its lines still in the cart. A double submit with new keys
       // waits on the first order's locks of those cart lines, then finds them gone: 422 CART_EMPTY, and
       // all it wrote rolls back (one order per cart, docs/reliability-test-plan.md B1.5).
       cartOwner: input.fromCart ? { clientId: ctx.clientId, guestSessionId: ctx.guestSessionId } : null,
       withStock: !quote.coupon,
     })
-    // The refusals in their order of precedence: open orders of the phone (counted under its lock, this
-    // order excluded), the coupon's use, the cart, the stock.
-    const limit = quote.settings.maxOpenOrdersPerPhone
-    if (written.otherOpenOrders >= limit) throw new AppError('OPEN_ORDERS_LIMIT', { params: { limit }, data: { limit } })
-    let taken = written.taken
-    if (quote.coupon) {
-      await redeemCoupon(tx, quote.coupon, { orderId, phone: input.customer.phone, clientId: ctx.clientId, discount: quote.discount })
-    }
-    if (input.fromCart && written.cartLinesRemoved < quote.lines.length) throw new AppError('CART_EMPTY')
-    if (quote.coupon) taken = await takeStock(tx, stockLines)
-    const short = quote.lines.find((l) => !taken.has(l.variant.id))
-    if (short) throw await stockRefusal(tx, short, ctx.locale)
-    if (taker?.status === 'confirmed') await confirmedBy(tx, orderId, taker.staffId)
-    await ctx.afterInsert?.(tx, written.order)
 
-    const reply = replyOf(written.order, {
-      items: [...lines].sort((a, b) => (a.id < b.id ? -1 : 1)),
-      commune: quote.commune,
-      wilaya: quote.wilaya ?? undefined,
-      request: undefined,
-      settings: quote.settings,
-      locale: ctx.locale,
-    })
-    return { order: written.order, created: true, reply }
+  let order: OrderRow
+  try {
+    const alone = quote.lines.length === 1 && !quote.coupon && !taker && !ctx.afterInsert && !insideTransaction(db)
+    order = alone
+      ? await write(db)
+      : await db.transaction(async (tx) => {
+          // several variants or products: their rows locked in id order before any is written (no deadlock)
+          await lockLines(tx, stockLines)
+          const written = await write(tx)
+          if (quote.coupon) {
+            // the refusals after the statement's own (open orders, cart): the coupon's use, then the stock
+            await redeemCoupon(tx, quote.coupon, { orderId, phone: input.customer.phone, clientId: ctx.clientId, discount: quote.discount })
+            const taken = await takeStock(tx, stockLines)
+            const short = quote.lines.find((l) => !taken.has(l.variant.id))
+            if (short) throw await stockRefusal(tx, short, ctx.locale)
+          }
+          if (taker?.status === 'confirmed') await confirmedBy(tx, orderId, taker.staffId)
+          await ctx.afterInsert?.(tx, written)
+          return written
+        })
+  } catch (error) {
+    const refusal = orderRefusal(error)
+    if (!refusal) throw error
+    if (refusal.code === 'IDEMPOTENCY_REPLAY' && ctx.idempotencyKey) {
+      // the request that holds the key has committed (the statement's insert waited for it)
+      return replayed(db, await findIdempotencyKey(db, scope, ctx.idempotencyKey), hash, ctx.locale)
+    }
+    if (refusal.code === 'OPEN_ORDERS_LIMIT') {
+      const limit = quote.settings.maxOpenOrdersPerPhone
+      throw new AppError('OPEN_ORDERS_LIMIT', { params: { limit }, data: { limit } })
+    }
+    if (refusal.code === 'CART_EMPTY') throw new AppError('CART_EMPTY')
+    const short = quote.lines.find((l) => !refusal.taken.has(l.variant.id))
+    if (refusal.code === 'STOCK_SHORT' && short) throw await stockRefusal(db, short, ctx.locale)
+    throw error
+  }
+
+  const reply = replyOf(order, {
+    items: [...lines].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    commune: quote.commune,
+    wilaya: quote.wilaya ?? undefined,
+    request: undefined,
+    settings: quote.settings,
+    locale: ctx.locale,
   })
+  return { order, created: true, reply }
+}
+
+/** True for a caller's transaction (drizzle's transaction object), whose writes a refusal must not abort. */
+function insideTransaction(db: Db): boolean {
+  return db instanceof PgTransaction
+}
+
+/** The reply to a request whose idempotency key an earlier one holds: that request's order, when it is the same request. */
+async function replayed(db: Db, first: FirstRequest | null, hash: string, locale: Locale): Promise<PlacedOrder> {
+  if (!first || first.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED')
+  const placed = first.orderId ? await findOrder(db, first.orderId) : null
+  if (!placed) throw new AppError('IDEMPOTENCY_IN_PROGRESS')
+  return { order: placed, created: false, reply: await orderReply(db, placed, locale) }
 }
