@@ -18,6 +18,7 @@ import {
   variants,
   wilayas,
 } from '../../db/schema.ts'
+import { countingCtes, countingValues, type HitRow, type LimitGroup } from '../../plugins/rate-limit.ts'
 import { riskFactsSql, readRiskFacts } from '../customers/customers.repo.ts'
 import type { OrderRow } from './order.read.ts'
 
@@ -59,7 +60,7 @@ export interface QuoteVariant {
 }
 
 /** readQuote's statement, its values as placeholders (built once: db/built-once.ts). */
-function quoteSelect(db: Db, productCount: number) {
+function quoteSelect(db: Db, productCount: number, limits: LimitGroup[] | null) {
   const wilayaCode = placeholder('wilayaCode')
   const productIds = sql.join(
     Array.from({ length: productCount }, (_, i) => placeholder(`product${i}`)),
@@ -75,7 +76,10 @@ function quoteSelect(db: Db, productCount: number) {
                   order by case when i.color = v.color then 0 when i.color is null then 1 else 2 end, i.position limit 1)) end)), '[]'::json)
     from ${products} p left join ${variants} v on v.product_id = p.id
     where p.id in (${productIds}))`
-  return db
+  // the request's rate limits counted by this statement (its CTEs g0, g1, …), their counts as one JSON array
+  const counting = limits ? countingCtes(limits, (_, name) => placeholder(name)) : null
+  const base = counting ? db.with(...counting.ctes.map(({ name, body }) => db.$with(name, {}).as(body))) : db
+  return base
     .select({
       settings: shopSettings,
       commune: communes,
@@ -84,6 +88,7 @@ function quoteSelect(db: Db, productCount: number) {
       variants: variantsJson,
       // the phone's history and blacklist entry, for its risk
       riskFacts: riskFactsSql(placeholder('phone')),
+      hits: counting ? sql<HitRow[] | string>`(select coalesce(json_agg(h), '[]'::json) from (${counting.rows}) h)` : sql<null>`null`,
     })
     .from(shopSettings)
     .leftJoin(communes, eq(communes.id, placeholder('communeId')))
@@ -101,7 +106,7 @@ function quoteSelect(db: Db, productCount: number) {
  */
 export async function readQuote(
   db: Db,
-  q: { communeId: number; wilayaCode: number; deliveryType: DeliveryType; productIds: string[]; phone: string },
+  q: { communeId: number; wilayaCode: number; deliveryType: DeliveryType; productIds: string[]; phone: string; limits?: LimitGroup[] },
 ) {
   // the products by one key each (`in ($1, $2)`), one shape per number of products: PostgreSQL then keeps
   // one generic plan for the statement instead of planning it for each order (0.4 ms of its CPU an order),
@@ -114,7 +119,10 @@ export async function readQuote(
     phone: q.phone,
   }
   q.productIds.forEach((id, i) => (values[`product${i}`] = id))
-  const [row] = await quoteStatement(db, String(count), () => quoteSelect(db, count), values)
+  const limits = q.limits ?? null
+  if (limits) Object.assign(values, countingValues(limits))
+  const shape = [count, ...(limits ?? []).map((group) => new Set(group.keys).size)].join(',')
+  const [row] = await quoteStatement(db, shape, () => quoteSelect(db, count, limits), values)
   if (!row) throw new Error('shop_settings row missing: the bootstrap step creates it')
   const read = typeof row.variants === 'string' ? (JSON.parse(row.variants) as QuoteVariant[]) : row.variants
   return {
@@ -124,6 +132,7 @@ export async function readQuote(
     delivery: row.delivery,
     variants: read,
     riskFacts: readRiskFacts(row.riskFacts),
+    hits: typeof row.hits === 'string' ? (JSON.parse(row.hits) as HitRow[]) : row.hits,
   }
 }
 

@@ -65,12 +65,17 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     // carrier's NAT address each have their own window, a flood from one address is still capped.
     ctx.firstRequest = await firstRequestOf(app.db, ctx)
     if (!isOrderReplay(ctx.firstRequest, request.body)) {
-      // both limits in one statement (database store); the address is counted only when the phone's
-      // and the account's windows are not over, so one phone's refused tries leave the address's alone
-      await app.rateLimitAll([
+      // both limits in one statement; the address is counted only when the phone's and the account's
+      // windows are not over, so one phone's refused tries leave the address's alone
+      const limits: Parameters<typeof app.rateLimitAll>[0] = [
         { name: 'ORDER', keys: [`phone:${request.body.customer.phone}:ip:${request.ip}`, ...(clientId ? [`client:${clientId}`] : [])] },
         { name: 'ORDER_ADDRESS', keys: [`ip:${request.ip}`] },
-      ])
+      ]
+      // counters in the database: counted by the order's quote, in its statement (one round trip less);
+      // on Redis, or when the key is held by another request (refused before any quote), counted here
+      const groups = ctx.firstRequest ? null : app.rateLimitGroups(limits)
+      if (groups) ctx.rateLimits = groups
+      else await app.rateLimitAll(limits)
     }
     const { created, reply: placed } = await placeOrder(app.db, request.body, ctx)
     if (created) reply.code(201)

@@ -5,6 +5,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../http/app-error.ts'
+import { countsOf, type LimitGroup, refuseOverLimit } from '../../plugins/rate-limit.ts'
 import { matchVariants } from '../cart/cart.service.ts'
 import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupons.service.ts'
 import { riskOf } from '../customers/customers.service.ts'
@@ -49,6 +50,8 @@ export interface OrderContext {
   afterInsert?: (tx: Db, order: OrderRow) => Promise<void>
   /** The request holding the idempotency key, when the caller has looked it up already (firstRequestOf). */
   firstRequest?: FirstRequest | null
+  /** Rate limits to count with the quote, in its statement (app.rateLimitGroups): 429 before any other refusal. */
+  rateLimits?: LimitGroup[]
 }
 
 const TRACKING_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
@@ -101,14 +104,21 @@ export type PricingInput = Pick<PlaceOrderInput, 'items' | 'wilayaCode' | 'commu
  * variant it already had (`keptPrices`, variant id to unit price), and a new or changed variant gets the
  * product's current price.
  */
-export async function priceOrder(db: Db, input: PricingInput, ctx: Pick<OrderContext, 'locale'>, keptPrices?: ReadonlyMap<string, number>) {
+export async function priceOrder(
+  db: Db,
+  input: PricingInput,
+  ctx: Pick<OrderContext, 'locale' | 'rateLimits'>,
+  keptPrices?: ReadonlyMap<string, number>,
+) {
   const read = await readQuote(db, {
     communeId: input.communeId,
     wilayaCode: input.wilayaCode,
     deliveryType: input.deliveryType,
     productIds: [...new Set(input.items.map((l) => l.productId))],
     phone: input.customer.phone,
+    limits: ctx.rateLimits,
   })
+  if (ctx.rateLimits) refuseOverLimit(ctx.rateLimits, countsOf(ctx.rateLimits, read.hits ?? []))
   const { settings, commune } = read
   if (input.wilayaCode > settings.wilayaDivision) throw new AppError('COMMUNE_NOT_IN_WILAYA')
   const communeWilaya = settings.wilayaDivision === 58 ? commune?.wilayaCode58 : commune?.wilayaCode
