@@ -1,6 +1,7 @@
 import { type Locale, percentOff, pickLocalized, type ProductSummary, productSummary, sortSizes } from '@shop/shared'
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { driverJson } from '../../db/driver-json.ts'
 import { categories, products } from '../../db/schema.ts'
 import { CheckedJson, serialisedOnce } from '../../http/checked-json.ts'
 import { responsiveImage } from '../../http/media.ts'
@@ -63,7 +64,7 @@ export function cardsPage(
 
 export function toProductSummary(card: CardTuple | string, locale: Locale): ProductSummary {
   const [id, slug, nameAr, nameFr, price, compareAtPrice, categoryId, createdAtMs, stock, sizes, colors, imagePath, imageWidths] =
-    typeof card === 'string' ? (JSON.parse(card) as CardTuple) : card
+    driverJson<CardTuple>(card)
   return {
     _id: id,
     slug,

@@ -1,5 +1,6 @@
 import { desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { driverJson } from '../../db/driver-json.ts'
 import { orders, orderStaffNotes, phoneBlacklist, staff } from '../../db/schema.ts'
 
 /** The SQL of the customer card, the risk facts of a phone and the blacklist (customers.service.ts holds the rules). */
@@ -48,9 +49,9 @@ export function riskFactsSql(phone: string | Placeholder): SQL<RiskFacts | strin
   ))`
 }
 
-/** The driver gives json as an object (pg) or a string (some paths): both read the same. */
+/** The phone's risk facts as the statement returned them (riskFactsSql; driverJson), none read as none. */
 export function readRiskFacts(raw: RiskFacts | string | null | undefined): RiskFacts {
-  const facts = (typeof raw === 'string' ? JSON.parse(raw) : raw) as RiskFacts | null | undefined
+  const facts = driverJson<RiskFacts | null | undefined>(raw)
   return { blacklisted: Boolean(facts?.blacklisted), orders: facts?.orders ?? [] }
 }
 

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } fr
 import type { DeliveryType } from '@shop/shared'
 import { rawBuiltOnce, selectBuiltOnce } from '../../db/built-once.ts'
 import type { Db } from '../../db/client.ts'
+import { driverJson } from '../../db/driver-json.ts'
 import {
   cartItems,
   carts,
@@ -124,7 +125,7 @@ export async function readQuote(
   const shape = [count, ...(limits ?? []).map((group) => new Set(group.keys).size)].join(',')
   const [row] = await quoteStatement(db, shape, () => quoteSelect(db, count, limits), values)
   if (!row) throw new Error('shop_settings row missing: the bootstrap step creates it')
-  const read = typeof row.variants === 'string' ? (JSON.parse(row.variants) as QuoteVariant[]) : row.variants
+  const read = driverJson<QuoteVariant[]>(row.variants)
   return {
     settings: row.settings,
     commune: row.commune,
@@ -132,7 +133,7 @@ export async function readQuote(
     delivery: row.delivery,
     variants: read,
     riskFacts: readRiskFacts(row.riskFacts),
-    hits: typeof row.hits === 'string' ? (JSON.parse(row.hits) as HitRow[]) : row.hits,
+    hits: row.hits === null ? null : driverJson<HitRow[]>(row.hits),
   }
 }
 

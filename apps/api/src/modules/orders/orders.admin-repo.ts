@@ -13,6 +13,7 @@ import {
 import { and, asc, count, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
+import { driverJson } from '../../db/driver-json.ts'
 import { containing } from '../../http/paging.ts'
 import {
   communes,
@@ -356,7 +357,7 @@ export async function exportRows(db: Db, filter: OrderFilter, max: number) {
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(max)
   type Line = { nameAr: string; nameFr: string; size: string; color: string; quantity: number }
-  return rows.map((row) => ({ ...row, lines: (typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines) as Line[] }))
+  return rows.map((row) => ({ ...row, lines: driverJson<Line[]>(row.lines as Line[] | string) }))
 }
 
 /**
