@@ -65,7 +65,7 @@ export function countingCtes(
   value: (value: string | number, name: string) => SQL | Placeholder,
 ): { ctes: { name: string; body: SQL }[]; rows: SQL } {
   const ctes = groups.map((group, i) => {
-    const unique = [...new Set(group.keys)].sort()
+    const unique = countedKeys(group)
     const earlierOver = groups.slice(0, i).map((_, j) => sql` and not exists (select 1 from ${sql.identifier(`g${j}`)} where over)`)
     const secs = value(group.windowSeconds, `limit${i}.window`)
     const body = sql`
@@ -86,13 +86,18 @@ export function countingCtes(
   return { ctes, rows }
 }
 
+/** A group's keys as countingCtes counts them (and names their placeholders): once each, sorted. */
+export function countedKeys(group: LimitGroup): string[] {
+  return [...new Set(group.keys)].sort()
+}
+
 /** The values of countingCtes' placeholders for these groups. */
 export function countingValues(groups: LimitGroup[]): Record<string, string | number> {
   const values: Record<string, string | number> = {}
   groups.forEach((group, i) => {
     values[`limit${i}.window`] = group.windowSeconds
     values[`limit${i}.max`] = group.max
-    ;[...new Set(group.keys)].sort().forEach((key, j) => (values[`limit${i}.key${j}`] = key))
+    countedKeys(group).forEach((key, j) => (values[`limit${i}.key${j}`] = key))
   })
   return values
 }
@@ -192,7 +197,8 @@ async function counted<T>(keys: string[], run: () => Promise<T>): Promise<T> {
 }
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { config: Config; db: Db }) => {
-  const store = options.config.REDIS_URL ? redisStore(options.config.REDIS_URL, options.config.REDIS_KEY_PREFIX) : databaseStore(options.db)
+  const redisUrl = options.config.REDIS_URL
+  const store = redisUrl ? redisStore(redisUrl, options.config.REDIS_KEY_PREFIX) : databaseStore(options.db)
   app.addHook('onClose', async () => store.close())
   /** Counts the keys of each limit in turn; 429 at the first limit with a key over its maximum (the later ones are not counted). */
   const groupsOf = (limits: { name: LimitName; keys: string[] }[]): LimitGroup[] => limits.map(({ name, keys }) => ({ keys, ...options.config[`RATE_LIMIT_${name}`] }))
@@ -218,5 +224,5 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { config
   app.decorate('rateLimitKeys', async (name: LimitName, keys: string[]) => limitKeys([{ name, keys: keys.map((k) => `${name}:${k}`) }]))
   const prefixed = (limits: { name: LimitName; keys: string[] }[]) => limits.map(({ name, keys }) => ({ name, keys: keys.map((k) => `${name}:${k}`) }))
   app.decorate('rateLimitAll', async (limits: { name: LimitName; keys: string[] }[]) => limitKeys(prefixed(limits)))
-  app.decorate('rateLimitGroups', (limits: { name: LimitName; keys: string[] }[]) => (options.config.REDIS_URL ? null : groupsOf(prefixed(limits))))
+  app.decorate('rateLimitGroups', (limits: { name: LimitName; keys: string[] }[]) => (redisUrl ? null : groupsOf(prefixed(limits))))
 })

@@ -19,7 +19,7 @@ import {
   variants,
   wilayas,
 } from '../../db/schema.ts'
-import { countingCtes, countingValues, type HitRow, type LimitGroup } from '../../plugins/rate-limit.ts'
+import { countedKeys, countingCtes, countingValues, type HitRow, type LimitGroup } from '../../plugins/rate-limit.ts'
 import { riskFactsSql, readRiskFacts } from '../customers/customers.repo.ts'
 import type { OrderRow } from './order.read.ts'
 
@@ -122,7 +122,7 @@ export async function readQuote(
   q.productIds.forEach((id, i) => (values[`product${i}`] = id))
   const limits = q.limits ?? null
   if (limits) Object.assign(values, countingValues(limits))
-  const shape = [count, ...(limits ?? []).map((group) => new Set(group.keys).size)].join(',')
+  const shape = [count, ...(limits ?? []).map((group) => countedKeys(group).length)].join(',')
   const [row] = await quoteStatement(db, shape, () => quoteSelect(db, count, limits), values)
   if (!row) throw new Error('shop_settings row missing: the bootstrap step creates it')
   const read = driverJson<QuoteVariant[]>(row.variants)
