@@ -874,7 +874,7 @@ export const contactMessages = pgTable(
   (t) => [check('contact_messages_length', sql`char_length(${t.message}) <= 1000`)],
 )
 
-/** Fixed-window rate-limit counters when no Redis is configured. */
+/** Fixed-window rate-limit counters when no Redis is configured. UNLOGGED (migration 0028): recounted from nothing after a crash, as Redis's are. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

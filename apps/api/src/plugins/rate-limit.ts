@@ -59,20 +59,26 @@ export type HitRow = { grp: number; key: string; count: number; reset_in: number
  * rows in the same order. A later group's insert runs only when no row of an earlier one is over its
  * maximum: a refused attempt does not use up the looser limits after it. `value` writes a key, a window
  * or a maximum into the statement: a bound value, or a placeholder (`name`) of a statement built once.
+ * `unless`, a condition of the statement, counts nothing when true (the order's quote: a replay of a
+ * placed order).
  */
 export function countingCtes(
   groups: LimitGroup[],
   value: (value: string | number, name: string) => SQL | Placeholder,
+  unless?: SQL,
 ): { ctes: { name: string; body: SQL }[]; rows: SQL } {
   const ctes = groups.map((group, i) => {
     const unique = countedKeys(group)
-    const earlierOver = groups.slice(0, i).map((_, j) => sql` and not exists (select 1 from ${sql.identifier(`g${j}`)} where over)`)
+    const conditions = [
+      ...(unless ? [sql` and not ${unless}`] : []),
+      ...groups.slice(0, i).map((_, j) => sql` and not exists (select 1 from ${sql.identifier(`g${j}`)} where over)`),
+    ]
     const secs = value(group.windowSeconds, `limit${i}.window`)
     const body = sql`
       insert into rate_limits (key, count, reset_at)
       select v.key, 1, now() + make_interval(secs => v.secs)
       from (values ${sql.join(unique.map((key, j) => sql`(${value(key, `limit${i}.key${j}`)}::text, ${secs}::int)`), sql`, `)}) as v(key, secs)
-      where true${sql.join(earlierOver, sql``)}
+      where true${sql.join(conditions, sql``)}
       on conflict (key) do update set
         count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
         reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end

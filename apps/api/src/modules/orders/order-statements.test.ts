@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { sql } from 'drizzle-orm'
 import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
 
 /**
@@ -17,7 +18,7 @@ for (const target of ['pglite', 'postgres'] as const) describe(`statements of on
   })
   after(async () => shop.close())
 
-  test('a one-variant guest order runs in three statements, its rate limits counted by the quote, the order and its stock in the last one with no transaction around it, and its reply is the order as read later', async () => {
+  test('a one-variant guest order with its key runs in two statements, the key looked up and the rate limits counted by the quote, the order and its stock in the last one with no transaction around it, and its reply is the order as read later', async () => {
     const cities = await shop.http('GET', '/api/v1/location/states/16/cities')
     const commune = cities.body.data.cities[0]._id
     const sessionId = await shop.guestSession()
@@ -35,12 +36,12 @@ for (const target of ['pglite', 'postgres'] as const) describe(`statements of on
     recording = null
     if (process.env.SHOW_STATEMENTS) for (const [i, s] of statements.entries()) console.log(i, s.slice(0, 160))
     assert.equal(res.status, 201, JSON.stringify(res.body))
-    // the replay check (the request has a key), the quote with both rate limits, the order
-    assert.equal(statements.length, 3, statements.map((s) => s.slice(0, 60)).join('\n'))
-    assert.match(statements[0] ?? '', /from "idempotency_keys"/, 'the replay check')
-    assert.match(statements[1] ?? '', /from "shop_settings"/, 'the quote')
-    assert.match(statements[1] ?? '', /insert into rate_limits[\s\S]*insert into rate_limits/, 'both order limits counted by the quote')
-    const quoteRead = (statements[1] ?? '').slice((statements[1] ?? '').indexOf('select "shop_settings"'))
+    // the quote, with the replay check (the request has a key) and both rate limits, then the order
+    assert.equal(statements.length, 2, statements.map((s) => s.slice(0, 60)).join('\n'))
+    assert.match(statements[0] ?? '', /from "shop_settings"/, 'the quote')
+    assert.match(statements[0] ?? '', /from "idempotency_keys" k where k.scope = /, "the key's holder read by the quote")
+    assert.match(statements[0] ?? '', /insert into rate_limits[\s\S]*insert into rate_limits/, 'both order limits counted by the quote')
+    const quoteRead = (statements[0] ?? '').slice((statements[0] ?? '').indexOf('select "shop_settings"'))
     assert.doesNotMatch(quoteRead, /pg_advisory|for update|insert |update /i, 'beyond the limits, the quote writes nothing and takes no lock')
     const stock = statements.findIndex((s) => /update "variants"/i.test(s))
     assert.equal(stock, statements.length - 1, 'the stock is taken by the last statement')
@@ -59,6 +60,11 @@ for (const target of ['pglite', 'postgres'] as const) describe(`statements of on
     assert.equal(placed.orderItems.length, 1)
     assert.ok(placed.shippingAddress.cityName && placed.shippingAddress.stateName, 'the commune and wilaya are named')
   })
+  test('the rate-limit counters the quote writes are kept without WAL (an unlogged table), so its commit waits for no disk flush', async () => {
+    const result = await shop.database.db.execute(sql`select relpersistence from pg_class where oid = 'rate_limits'::regclass`)
+    assert.deepEqual((result as unknown as { rows: unknown[] }).rows, [{ relpersistence: 'u' }])
+  })
+
   test('an order of three lines of two products names each product by its own key (a statement PostgreSQL can keep planned), built once for two orders of that shape', async () => {
     const cities = await shop.http('GET', '/api/v1/location/states/16/cities')
     const commune = cities.body.data.cities[0]._id

@@ -60,8 +60,14 @@ export interface QuoteVariant {
   variant: { id: string; size: string; color: string; stock: number; sku: string; image: string | null } | null
 }
 
+/** The request that holds an idempotency key: the hash of its content and the order it placed. */
+export type FirstRequest = { requestHash: string; orderId: string | null }
+
+/** The idempotency key a request carries, as the quote looks it up: whose it is, the key, and the hash of the request's content. */
+export type KeyLookup = { scope: string; key: string; requestHash: string }
+
 /** readQuote's statement, its values as placeholders (built once: db/built-once.ts). */
-function quoteSelect(db: Db, productCount: number, limits: LimitGroup[] | null) {
+function quoteSelect(db: Db, productCount: number, limits: LimitGroup[] | null, keyed: boolean) {
   const wilayaCode = placeholder('wilayaCode')
   const productIds = sql.join(
     Array.from({ length: productCount }, (_, i) => placeholder(`product${i}`)),
@@ -77,8 +83,12 @@ function quoteSelect(db: Db, productCount: number, limits: LimitGroup[] | null) 
                   order by case when i.color = v.color then 0 when i.color is null then 1 else 2 end, i.position limit 1)) end)), '[]'::json)
     from ${products} p left join ${variants} v on v.product_id = p.id
     where p.id in (${productIds}))`
+  // the request that holds the idempotency key, and whether this request replays its placed order (the
+  // same content): a replay places nothing, so it is not counted against the rate limits
+  const held = sql`from ${idempotencyKeys} k where k.scope = ${placeholder('keyScope')} and k.key = ${placeholder('key')}`
+  const replay = sql`exists (select 1 ${held} and k.order_id is not null and k.request_hash = ${placeholder('requestHash')})`
   // the request's rate limits counted by this statement (its CTEs g0, g1, …), their counts as one JSON array
-  const counting = limits ? countingCtes(limits, (_, name) => placeholder(name)) : null
+  const counting = limits ? countingCtes(limits, (_, name) => placeholder(name), keyed ? replay : undefined) : null
   const base = counting ? db.with(...counting.ctes.map(({ name, body }) => db.$with(name, {}).as(body))) : db
   return base
     .select({
@@ -90,6 +100,7 @@ function quoteSelect(db: Db, productCount: number, limits: LimitGroup[] | null) 
       // the phone's history and blacklist entry, for its risk
       riskFacts: riskFactsSql(placeholder('phone')),
       hits: counting ? sql<HitRow[] | string>`(select coalesce(json_agg(h), '[]'::json) from (${counting.rows}) h)` : sql<null>`null`,
+      first: keyed ? sql<FirstRequest | string | null>`(select json_build_object('requestHash', k.request_hash, 'orderId', k.order_id) ${held})` : sql<null>`null`,
     })
     .from(shopSettings)
     .leftJoin(communes, eq(communes.id, placeholder('communeId')))
@@ -102,12 +113,14 @@ function quoteSelect(db: Db, productCount: number, limits: LimitGroup[] | null) 
  * Everything an order is quoted from, in one statement and one row: the shop's settings, the commune and
  * wilaya, the wilaya's delivery price row, each line's product with all its variants (one JSON array), and
  * per variant the photo its line keeps (of its own colour, else of no colour in particular, else the
- * first). A read only: it takes no lock, and checkout runs it before the order's own statement (writeOrder),
- * outside any transaction.
+ * first). With `key`, also the request that holds the idempotency key (`first`: a replay is answered with
+ * its order); with `limits`, the request's rate limits counted (`hits`), unless it replays a placed order.
+ * It takes no lock, and checkout runs it before the order's own statement (writeOrder), outside any
+ * transaction.
  */
 export async function readQuote(
   db: Db,
-  q: { communeId: number; wilayaCode: number; deliveryType: DeliveryType; productIds: string[]; phone: string; limits?: LimitGroup[] },
+  q: { communeId: number; wilayaCode: number; deliveryType: DeliveryType; productIds: string[]; phone: string; limits?: LimitGroup[]; key?: KeyLookup | null },
 ) {
   // the products by one key each (`in ($1, $2)`), one shape per number of products: PostgreSQL then keeps
   // one generic plan for the statement instead of planning it for each order (0.4 ms of its CPU an order),
@@ -122,8 +135,9 @@ export async function readQuote(
   q.productIds.forEach((id, i) => (values[`product${i}`] = id))
   const limits = q.limits ?? null
   if (limits) Object.assign(values, countingValues(limits))
-  const shape = [count, ...(limits ?? []).map((group) => countedKeys(group).length)].join(',')
-  const [row] = await quoteStatement(db, shape, () => quoteSelect(db, count, limits), values)
+  if (q.key) Object.assign(values, { keyScope: q.key.scope, key: q.key.key, requestHash: q.key.requestHash })
+  const shape = [q.key ? 'key' : '', count, ...(limits ?? []).map((group) => countedKeys(group).length)].join(',')
+  const [row] = await quoteStatement(db, shape, () => quoteSelect(db, count, limits, Boolean(q.key)), values)
   if (!row) throw new Error('shop_settings row missing: the bootstrap step creates it')
   const read = driverJson<QuoteVariant[]>(row.variants)
   return {
@@ -134,6 +148,7 @@ export async function readQuote(
     variants: read,
     riskFacts: readRiskFacts(row.riskFacts),
     hits: row.hits === null ? null : driverJson<HitRow[]>(row.hits),
+    first: row.first === null ? null : driverJson<FirstRequest>(row.first),
   }
 }
 

@@ -62,20 +62,20 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     }
     // Guests and clients alike, a replay of a placed order excepted (it places nothing). Counted per
     // address + phone and per account, then per address alone under a looser limit: shoppers sharing a
-    // carrier's NAT address each have their own window, a flood from one address is still capped.
-    ctx.firstRequest = await firstRequestOf(app.db, ctx)
-    if (!isOrderReplay(ctx.firstRequest, request.body)) {
-      // both limits in one statement; the address is counted only when the phone's and the account's
-      // windows are not over, so one phone's refused tries leave the address's alone
-      const limits: Parameters<typeof app.rateLimitAll>[0] = [
-        { name: 'ORDER', keys: [`phone:${request.body.customer.phone}:ip:${request.ip}`, ...(clientId ? [`client:${clientId}`] : [])] },
-        { name: 'ORDER_ADDRESS', keys: [`ip:${request.ip}`] },
-      ]
-      // counters in the database: counted by the order's quote, in its statement (one round trip less);
-      // on Redis, or when the key is held by another request (refused before any quote), counted here
-      const groups = ctx.firstRequest ? null : app.rateLimitGroups(limits)
-      if (groups) ctx.rateLimits = groups
-      else await app.rateLimitAll(limits)
+    // carrier's NAT address each have their own window, a flood from one address is still capped. Both
+    // limits in one statement; the address is counted only when the phone's and the account's windows
+    // are not over, so one phone's refused tries leave the address's alone.
+    const limits: Parameters<typeof app.rateLimitAll>[0] = [
+      { name: 'ORDER', keys: [`phone:${request.body.customer.phone}:ip:${request.ip}`, ...(clientId ? [`client:${clientId}`] : [])] },
+      { name: 'ORDER_ADDRESS', keys: [`ip:${request.ip}`] },
+    ]
+    // counters in the database: counted by the order's quote, in its statement, which also reads the key's
+    // holder and counts nothing for a replay (placeOrder: one statement fewer); on Redis, counted here
+    const groups = app.rateLimitGroups(limits)
+    if (groups) ctx.rateLimits = groups
+    else {
+      ctx.firstRequest = await firstRequestOf(app.db, ctx)
+      if (!isOrderReplay(ctx.firstRequest, request.body)) await app.rateLimitAll(limits)
     }
     const { created, reply: placed } = await placeOrder(app.db, request.body, ctx)
     if (created) reply.code(201)

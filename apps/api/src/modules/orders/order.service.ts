@@ -11,7 +11,7 @@ import { checkCoupon, type CouponRow, redeemCoupon } from '../coupons/coupons.se
 import { riskOf } from '../customers/customers.service.ts'
 import { deliveryQuoteOf } from '../shipping/shipping.service.ts'
 import { findOrder, type OrderRow, orderReply, replyOf } from './order.read.ts'
-import { confirmedBy, findIdempotencyKey, lockLines, orderRefusal, readQuote, takeStock, variantStock, writeOrder } from './order.repo.ts'
+import { confirmedBy, findIdempotencyKey, type FirstRequest, type KeyLookup, lockLines, orderRefusal, readQuote, takeStock, variantStock, writeOrder } from './order.repo.ts'
 
 /** A priced line as an order line row: the product's names and the variant's details as the shopper saw them. */
 export interface PricedLine {
@@ -73,8 +73,7 @@ function idempotencyScope(ctx: Pick<OrderContext, 'clientId' | 'guestSessionId'>
   return ctx.clientId ? `client:${ctx.clientId}` : `guest:${ctx.guestSessionId ?? 'none'}`
 }
 
-/** The request that holds an idempotency key: the hash of its body and the order it placed. */
-export type FirstRequest = { requestHash: string; orderId: string | null }
+export type { FirstRequest }
 
 /** The request that holds this request's idempotency key (null: none, or the request has no key). */
 export async function firstRequestOf(db: Db, ctx: Pick<OrderContext, 'clientId' | 'guestSessionId' | 'idempotencyKey'>): Promise<FirstRequest | null> {
@@ -96,13 +95,15 @@ export type PricingInput = Pick<PlaceOrderInput, 'items' | 'wilayaCode' | 'commu
   customer: { phone: string }
 }
 
+/** What the quote's statement read (readQuote). */
+type QuoteRead = Awaited<ReturnType<typeof readQuote>>
+
 /**
  * The order's lines, subtotal and delivery fee, priced by the server from today's catalogue and fees with
  * the shop's rules (place, payment method, variants, anti-hoarding limits). One statement reads the
- * settings, the place, the delivery price and every line's variants (and takes the phone's lock,
- * readQuote). Checkout prices every line at the product's price; an edited order keeps the price of a
- * variant it already had (`keptPrices`, variant id to unit price), and a new or changed variant gets the
- * product's current price.
+ * settings, the place, the delivery price and every line's variants (readQuote). Checkout prices every
+ * line at the product's price; an edited order keeps the price of a variant it already had (`keptPrices`,
+ * variant id to unit price), and a new or changed variant gets the product's current price.
  */
 export async function priceOrder(
   db: Db,
@@ -110,6 +111,11 @@ export async function priceOrder(
   ctx: Pick<OrderContext, 'locale' | 'rateLimits'>,
   keptPrices?: ReadonlyMap<string, number>,
 ) {
+  return pricedFrom(await readPricing(db, input, ctx), input, ctx, keptPrices)
+}
+
+/** priceOrder's statement (readQuote), and its 429 when a rate limit it counted is over. With `key`, it also reads the key's holder. */
+async function readPricing(db: Db, input: PricingInput, ctx: Pick<OrderContext, 'rateLimits'>, key: KeyLookup | null = null): Promise<QuoteRead> {
   const read = await readQuote(db, {
     communeId: input.communeId,
     wilayaCode: input.wilayaCode,
@@ -117,8 +123,14 @@ export async function priceOrder(
     productIds: [...new Set(input.items.map((l) => l.productId))],
     phone: input.customer.phone,
     limits: ctx.rateLimits,
+    key,
   })
   if (ctx.rateLimits) refuseOverLimit(ctx.rateLimits, countsOf(ctx.rateLimits, read.hits ?? []))
+  return read
+}
+
+/** priceOrder's rules, applied to what its statement read. */
+function pricedFrom(read: QuoteRead, input: PricingInput, ctx: Pick<OrderContext, 'locale'>, keptPrices?: ReadonlyMap<string, number>) {
   const { settings, commune } = read
   if (input.wilayaCode > settings.wilayaDivision) throw new AppError('COMMUNE_NOT_IN_WILAYA')
   const communeWilaya = settings.wilayaDivision === 58 ? commune?.wilayaCode58 : commune?.wilayaCode
@@ -163,9 +175,9 @@ export async function priceOrder(
   return { settings, commune, wilaya: read.wilaya, lines: merged, subtotal, deliveryFee: fee.price, riskFacts: read.riskFacts }
 }
 
-/** The order priced (priceOrder) with its coupon, which must apply: checkout refuses an order whose coupon does not. */
-async function quoteOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext) {
-  const priced = await priceOrder(db, input, ctx)
+/** The order priced (pricedFrom what readPricing read) with its coupon, which must apply: checkout refuses an order whose coupon does not. */
+async function quoteOrder(db: Db, read: QuoteRead, input: PlaceOrderInput, ctx: OrderContext) {
+  const priced = pricedFrom(read, input, ctx)
   let coupon: CouponRow | null = null
   let discount = 0
   if (input.couponCode) {
@@ -217,11 +229,14 @@ export type PlacedOrder = { order: OrderRow; created: boolean; reply: z.input<ty
 export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext, taker?: OrderTaker): Promise<PlacedOrder> {
   const scope = idempotencyScope(ctx)
   const hash = requestHash(input)
-  // a replay of a placed order gets that order back, whatever the catalogue says now
-  const first = ctx.firstRequest !== undefined ? ctx.firstRequest : await firstRequestOf(db, ctx)
-  if (first) return replayed(db, first, hash, ctx.locale)
+  // a replay of a placed order gets that order back, whatever the catalogue says now; the key's holder is
+  // read by the quote's statement unless the caller has looked it up already
+  if (ctx.firstRequest) return replayed(db, ctx.firstRequest, hash, ctx.locale)
+  const key = ctx.firstRequest === undefined && ctx.idempotencyKey ? { scope, key: ctx.idempotencyKey, requestHash: hash } : null
+  const read = await readPricing(db, input, ctx, key)
+  if (read.first) return replayed(db, read.first, hash, ctx.locale)
 
-  const quote = await quoteOrder(db, input, ctx)
+  const quote = await quoteOrder(db, read, input, ctx)
   if (input.totalAmount !== undefined && input.totalAmount !== quote.total) {
     throw new AppError('PRICE_CHANGED', {
       data: {
