@@ -5,6 +5,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type pg from 'pg'
 import { MIGRATIONS_DIR } from '../paths.ts'
+import { connectionGone } from './errors.ts'
 import { preparedStatementsOf, preparingClient } from './prepared-statements.ts'
 import * as schema from './schema.ts'
 
@@ -125,10 +126,11 @@ async function openPostgres(configuredUrl: string, options: DatabaseOptions): Pr
  * else (a connection lost, the session ended by the server, a timeout of the client).
  */
 function keepConnectionsOnStatementErrors(pgModule: typeof pg, pool: pg.Pool): void {
-  // by its SQLSTATE (the severity's text is in the server's language): a connection exception (08), the
-  // server ending the session (57P01-57P05) or an internal error (XX) close the connection; a client whose
-  // socket has ended is dropped by the pool whatever this says
-  const statementError = (error: unknown) => error instanceof pgModule.DatabaseError && typeof error.code === 'string' && !/^(08|57P|XX)/.test(error.code)
+  // by its SQLSTATE (the severity's text is in the server's language): the connection gone (connectionGone)
+  // or an internal error (XX) close the connection; a client whose socket has ended is dropped by the pool
+  // whatever this says
+  const statementError = (error: unknown) =>
+    error instanceof pgModule.DatabaseError && typeof error.code === 'string' && !connectionGone(error.code) && !error.code.startsWith('XX')
   const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
     const client = await pool.connect()
     try {

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
+import { causes } from '../db/errors.ts'
 import { AppError } from './app-error.ts'
 import { isUuid, pageCount } from './paging.ts'
 
@@ -24,11 +25,7 @@ export function paged(total: number, page: number, limit: number) {
 
 /** The PostgreSQL constraint a failed statement broke (drizzle keeps the driver error in `cause`). */
 export function violatedConstraint(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const constraint = (current as { constraint?: unknown }).constraint
-    if (typeof constraint === 'string') return constraint
-    current = (current as { cause?: unknown }).cause
-  }
+  for (const { constraint } of causes(error)) if (typeof constraint === 'string') return constraint
   return undefined
 }
 

@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, type Locale, translate } from '@shop/shared'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { causes, connectionGone } from '../db/errors.ts'
 import { AppError, type FieldError } from './app-error.ts'
 
 interface FailureBody {
@@ -122,11 +123,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   })
 }
 
-/** Connection-level database failures are a 503 (retry later), not a bug. */
+/** Connection-level database failures are a 503 (retry later), not a bug: the connection gone, the server out of resources (53), or no connection at all. */
 function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown }
-    if (typeof code === 'string' && (/^(08|57P0|53)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)))
+  for (const { code, message } of causes(error)) {
+    if (typeof code === 'string' && (connectionGone(code) || code.startsWith('53') || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code)))
       return true
     // pg's own wording when a connection broke or the server is restarting (no SQLSTATE on these)
     if (
@@ -134,7 +134,6 @@ function isDatabaseUnavailable(error: unknown): boolean {
       /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|the database system is (starting up|shutting down|in recovery)/i.test(message)
     )
       return true
-    current = (current as { cause?: unknown }).cause
   }
   return false
 }

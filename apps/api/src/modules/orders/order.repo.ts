@@ -3,6 +3,7 @@ import type { DeliveryType } from '@shop/shared'
 import { rawBuiltOnce, selectBuiltOnce } from '../../db/built-once.ts'
 import type { Db } from '../../db/client.ts'
 import { driverJson } from '../../db/driver-json.ts'
+import { causes } from '../../db/errors.ts'
 import {
   cartItems,
   carts,
@@ -228,9 +229,7 @@ export type OrderRefusal = { code: 'IDEMPOTENCY_REPLAY' | 'OPEN_ORDERS_LIMIT' | 
 
 /** The refusal an error carries when the order's statement raised it (SQLSTATE KH001), else null. */
 export function orderRefusal(error: unknown): OrderRefusal | null {
-  // drizzle wraps the driver's error (its `cause`)
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    const { code, message, detail } = current as { code?: unknown; message?: unknown; detail?: unknown }
+  for (const { code, message, detail } of causes(error)) {
     if (code !== 'KH001') continue
     const taken = typeof detail === 'string' && detail ? detail.split(',') : []
     return { code: message as OrderRefusal['code'], taken: new Set(taken) }
