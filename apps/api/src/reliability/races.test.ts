@@ -236,6 +236,34 @@ for (const adminUrl of ADMIN_URL ? [ADMIN_URL] : []) {
       }
     })
 
+    test(`3b. lock order across paths: 100 checkouts of 1-4 variants of two products in random order, a third with a coupon; then one phone's 12 orders of all three kinds at once: no deadlock (×${REPEAT})`, async () => {
+      for (let i = 0; i < REPEAT; i++) {
+        const sizes = ['38', '39', '40']
+        const first = await addProduct(shop, Object.fromEntries(sizes.map((s) => [s, 1000])))
+        const second = await addProduct(shop, Object.fromEntries(sizes.map((s) => [s, 1000])))
+        const coupon = await addCoupon(shop, { maxUses: null, perCustomerLimit: 100 })
+        const all = [first, second].flatMap((product) => sizes.map((size) => ({ productId: product.id, size })))
+        // a one-statement order locks the phone, then its variants in id order; a coupon order the phone in its
+        // statement, then the variants (lockLines) and the coupon: the same order whatever the path
+        const checkout = (n: number, phone?: string) => {
+          const picked = [...all].sort(() => Math.random() - 0.5).slice(0, 1 + (n % 4))
+          const body = orderBody(shop.communeId, picked.map((line) => ({ ...line, quantity: 1 })), n % 3 === 0 ? { couponCode: coupon.code } : {})
+          if (phone) body.customerInfo.phone = phone
+          return () => call(api.url, 'POST', '/api/v1/order/guest', { headers: { 'idempotency-key': newKey() }, body })
+        }
+        const replies = await together(Array.from({ length: 100 }, (_, n) => checkout(n)))
+        no5xx(replies, 'two products, three paths')
+        assert.deepEqual(tally(replies), { 201: 100 })
+        const phone = randomPhone()
+        const samePhone = await together(Array.from({ length: 12 }, (_, n) => checkout(n, phone)))
+        no5xx(samePhone, 'one phone, three paths')
+        assert.deepEqual(tally(samePhone), { 201: 3, 422: 9 }, 'the phone has three open orders at most')
+        assert.deepEqual(codes(samePhone), ['OPEN_ORDERS_LIMIT'])
+        const initial = new Map([first, second].flatMap((product) => sizes.map((size) => [product.variantOf[size] as string, 1000] as const)))
+        await assertInvariants(shop.database.db, { initialStock: initial })
+      }
+    })
+
     test(`4. the same variant twice in one order (two lines, two spellings), stock 1 → refused, never an order (×${REPEAT})`, async () => {
       for (let i = 0; i < REPEAT; i++) {
         const product = await addProduct(shop, { '42': 1 })

@@ -189,8 +189,9 @@ export interface OrderWrite {
  *     taken after it (phone_open_orders), are at the shop's limit;
  *   - CART_EMPTY: an order from the cart found fewer of its lines there than it has;
  *   - STOCK_SHORT (with the ids of the variants taken as the detail): a line's stock was short.
- * So a one-variant order needs no transaction around it: it is this statement alone, committed by
- * itself. The phone's lock is taken before the stock's, and the stock last: the hot variant's row stays
+ * So an order needs no transaction around it: it is this statement alone, committed by itself. The
+ * phone's lock is taken before the stock's, the variants are taken one after the other in id order (so
+ * two orders sharing variants cannot deadlock), and the stock is taken last: the hot variant's row stays
  * locked for the units sold, the end-of-statement checks and the commit only.
  */
 export async function writeOrder(db: Db, w: OrderWrite) {
@@ -215,6 +216,9 @@ export async function writeOrder(db: Db, w: OrderWrite) {
   for (const key of orderKeys) values[`order.${key}`] = w.order[key]
   w.lines.forEach((line, i) => {
     for (const key of lineKeys[i] ?? []) values[`line${i}.${key}`] = line[key]
+  })
+  // the stock taken in the variants' id order (orderWriteSql)
+  ;[...w.lines].sort((a, b) => (a.variantId < b.variantId ? -1 : 1)).forEach((line, i) => {
     values[`stock${i}.id`] = line.variantId
     values[`stock${i}.quantity`] = line.quantity
   })
@@ -303,10 +307,22 @@ function orderWriteSql(
     refusals.push(sql`when c.removed < ${sql.placeholder('lineCount')}::int then 'CART_EMPTY'`)
   }
   if (shape.withStock) {
-    const { taken, sold } = stockStatement(shape.lineKeys.map((_, i) => ({ variantId: sql.placeholder(`stock${i}.id`), quantity: sql.placeholder(`stock${i}.quantity`) })))
-    step('taken', taken, sql`(select count(*)::int from taken)`)
+    // each variant taken by an UPDATE of its own, one after the other in id order (writeOrder binds them
+    // so): the next one's scan waits for the previous one's rows (a one-time filter), so the rows are
+    // locked in id order, as every order and edit locks them (no deadlock), and each is touched once
+    const takes = shape.lineKeys.map((_, i) => `take${i}`)
+    takes.forEach((name, i) => {
+      const previous = i > 0 ? sql` and (select count(*) from ${sql.identifier(takes[i - 1] as string)}) >= 0` : sql``
+      ctes.push(sql`${sql.identifier(name)} as (
+        update ${variants} v set stock = v.stock - ${sql.placeholder(`stock${i}.quantity`)}::int, updated_at = now()
+        where v.id = ${sql.placeholder(`stock${i}.id`)}::uuid and v.stock >= ${sql.placeholder(`stock${i}.quantity`)}::int${previous}
+        returning v.id, v.product_id, ${sql.placeholder(`stock${i}.quantity`)}::int as quantity)`)
+    })
+    const taken = sql.join(takes.map((name) => sql`select * from ${sql.identifier(name)}`), sql` union all `)
+    ctes.push(sql`taken as (${taken})`)
+    reads.push(sql`(select count(*)::int from taken) as taken`)
     reads.push(sql`(select string_agg(id::text, ',') from taken) as taken_ids`)
-    step('sold', sold)
+    step('sold', soldStatement)
     refusals.push(sql`when c.taken < ${sql.placeholder('lineCount')}::int then 'STOCK_SHORT'`)
   }
   // `c` is computed once, its columns left to right (offset 0 keeps it a sub-query of its own, and every
@@ -328,7 +344,7 @@ function orderWriteSql(
  * holds, so on its page) instead of twice. Orders of several variants or products lock those rows in id
  * order first (lockLines). The values are the lines' own or placeholders (writeOrder's statement, built once).
  */
-function stockStatement(lines: { variantId: string | Placeholder; quantity: number | Placeholder }[]): { taken: SQL; sold: SQL } {
+function stockStatement(lines: { variantId: string; quantity: number }[]): { taken: SQL; sold: SQL } {
   const wanted = sql.join(
     lines.map((l) => sql`(${l.variantId}::uuid, ${l.quantity}::int)`),
     sql`, `,
@@ -339,12 +355,15 @@ function stockStatement(lines: { variantId: string | Placeholder; quantity: numb
       from (values ${wanted}) as w(id, quantity)
       where v.id = w.id and v.stock >= w.quantity
       returning v.id, v.product_id, w.quantity`,
-    sold: sql`
-      insert into ${pendingSoldUnits} (product_id, units)
-      select product_id, sum(quantity)::int from taken group by product_id
-      returning product_id`,
+    sold: soldStatement,
   }
 }
+
+/** The units sold appended from the CTE `taken` (the variants taken), after every variant is (the aggregate reads all of `taken` first). */
+const soldStatement = sql`
+  insert into ${pendingSoldUnits} (product_id, units)
+  select product_id, sum(quantity)::int from taken group by product_id
+  returning product_id`
 
 /** Units given back (a cancellation, an edit) off their products' sold counts, at the next fold (sold-counts.ts). */
 export async function giveBackSoldUnits(db: Db, units: { productId: string; quantity: number }[]): Promise<void> {
@@ -353,17 +372,20 @@ export async function giveBackSoldUnits(db: Db, units: { productId: string; quan
 }
 
 /**
- * Orders of several variants (or products) lock those rows first, in id order, in one statement: two
- * orders sharing variants or products cannot deadlock. FOR NO KEY UPDATE, the UPDATE's own lock (a FOR
- * UPDATE would wait on the key-share locks the order lines of other orders hold on those variants);
- * a statement of its own, so the stock UPDATE's snapshot sees what the orders it waited for committed.
- * A one-variant order needs none (its one UPDATE takes one variant and one product).
+ * The rows of the variants, then of their products, locked first, in id order, in one statement, for
+ * writers whose stock is taken or given back by later statements of their transaction: a coupon order
+ * (after its statement has taken the phone's lock, and before the coupon's row: a one-variant coupon
+ * order that took the coupon first and then waited for its variant deadlocked with a two-variant one
+ * holding that variant and waiting for the coupon) and a staff edit. The order's own statement locks
+ * its variants itself (writeOrder).
  */
 export async function lockLines(db: Db, lines: { variantId: string; productId: string }[]): Promise<void> {
   const variantIds = [...new Set(lines.map((l) => l.variantId))]
   const productIds = [...new Set(lines.map((l) => l.productId))]
-  if (variantIds.length <= 1 && productIds.length <= 1) return
-  // the products' lock is taken after every variant's: the sub-select runs before the outer rows are locked
+  if (variantIds.length === 0) return
+  // the products' lock is taken after every variant's: the sub-select runs before the outer rows are locked.
+  // FOR NO KEY UPDATE, the UPDATE's own lock (a FOR UPDATE would wait on the key-share locks the order
+  // lines of other orders hold on those variants)
   await db.execute(sql`
     select p.id from ${products} p
     where p.id in (${sql.join(productIds.map((id) => sql`${id}::uuid`), sql`, `)})

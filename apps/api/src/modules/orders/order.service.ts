@@ -218,12 +218,12 @@ export type PlacedOrder = { order: OrderRow; created: boolean; reply: z.input<ty
  * Places an order: the idempotency key, the server's own quote, the stock of every variant (conditional
  * decrements, so two shoppers never get the same last unit), the coupon use, the order and its lines, its
  * first history entry, and the cart lines it came from, all written or none. The quote is read first, on
- * its own (a read: readQuote). The order's statement (writeOrder) then writes and checks everything else,
- * so a one-variant order without a coupon is that one statement, committed by itself, with no BEGIN and
- * COMMIT around it (two round trips fewer). Orders of several variants (whose rows are locked in id order
- * first), with a coupon (its use is counted between the order's insert and the stock), taken by staff, with
- * more writes after the insert (`afterInsert`), or placed inside a caller's transaction run in a
- * transaction of their own. Any refusal rolls all of it back. The reply is built from what was read and
+ * its own (readQuote, which also reads the key's holder and counts the rate limits). The order's statement
+ * (writeOrder) then writes and checks everything else, locking the variants of an order of several in id
+ * order, so an order without a coupon is that one statement, committed by itself, with no BEGIN and COMMIT
+ * around it. Orders with a coupon (its use is counted between the order's insert and the stock), taken by
+ * staff, with more writes after the insert (`afterInsert`), or placed inside a caller's transaction run in
+ * a transaction of their own. Any refusal rolls all of it back. The reply is built from what was read and
  * written: nothing is read after the commit.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext, taker?: OrderTaker): Promise<PlacedOrder> {
@@ -295,15 +295,15 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
 
   let order: OrderRow
   try {
-    const alone = quote.lines.length === 1 && !quote.coupon && !taker && !ctx.afterInsert && !insideTransaction(db)
+    const alone = !quote.coupon && !taker && !ctx.afterInsert && !insideTransaction(db)
     order = alone
       ? await write(db)
       : await db.transaction(async (tx) => {
-          // several variants or products: their rows locked in id order before any is written (no deadlock)
-          await lockLines(tx, stockLines)
           const written = await write(tx)
           if (quote.coupon) {
-            // the refusals after the statement's own (open orders, cart): the coupon's use, then the stock
+            // the refusals after the statement's own (open orders, cart): the coupon's use, then the stock,
+            // whose rows are locked in id order first, after the phone's lock, as the statement takes them
+            await lockLines(tx, stockLines)
             await redeemCoupon(tx, quote.coupon, { orderId, phone: input.customer.phone, clientId: ctx.clientId, discount: quote.discount })
             const taken = await takeStock(tx, stockLines)
             const short = quote.lines.find((l) => !taken.has(l.variant.id))
