@@ -255,6 +255,53 @@ describe('storefront checkout on a phone, in Arabic', { concurrency: false }, ()
     }
   })
 
+  test('three products without a coupon, home delivery: one order, the stock of each variant taken once, the cart emptied', async () => {
+    const lines = await linesOf(await productsInStock(store.url, 3))
+    const stockOf = async (line: Line) => {
+      const { product } = await storeApi<{ product: ProductDetail }>(store.url, `/product/${line.product._id}`)
+      return product.variants?.find((v) => v.size === line.size && v.color === line.color)?.stock
+    }
+    const before = await Promise.all(lines.map(stockOf))
+    const { context, page, errors } = await shopper(browser, store.url)
+    // the shop has pixels configured: their scripts are answered here, never fetched
+    await recordPixels(context)
+    try {
+      for (const line of lines) await addToCart(page, line)
+      await page.goto('/cart')
+      await page.getByRole('link', { name: 'إتمام الطلب' }).click()
+      await page.waitForURL(/\/place-order$/)
+      await page.getByLabel('الاسم', { exact: true }).fill('سارة')
+      await page.getByLabel('اللقب').fill('حداد')
+      await page.getByLabel('رقم الهاتف').fill('0771234568')
+      await page.getByLabel('الولاية').selectOption('16')
+      const commune = page.getByLabel('البلدية')
+      await commune.locator('option').nth(1).waitFor({ state: 'attached' })
+      await commune.selectOption((await commune.locator('option').nth(1).getAttribute('value')) ?? '')
+      await page.getByRole('radio', { name: /التوصيل إلى المنزل/ }).check()
+      await page.getByLabel('العنوان').fill('8 شارع العربي بن مهيدي، الجزائر')
+      const subtotal = lines.reduce((sum, line) => sum + line.product.price, 0)
+      const { domicil: fee } = await storeApi<{ domicil: number }>(store.url, '/shipping/wilaya/16')
+      await page.getByRole('button', { name: `تأكيد الطلب — ${price(subtotal + fee)}` }).click()
+
+      await page.waitForURL(/\/thank-you$/)
+      await page.getByRole('heading', { level: 1, name: 'شكرًا! تم تسجيل طلبك' }).waitFor()
+      const details = page.getByRole('region', { name: 'تفاصيل الطلب' })
+      for (const line of lines) await details.getByRole('listitem').filter({ hasText: line.name }).waitFor()
+      const order = await orderFromApi(page)
+      assert.equal(order.couponCode, null)
+      assert.equal(order.totalAmount, subtotal + fee)
+      assert.deepEqual(order.orderItems.map((item) => `${item.product._id}/${item.size}/${item.color}`).sort(), lines.map((l) => `${l.product._id}/${l.size}/${l.color}`).sort())
+      // each variant taken once, by the order's one statement
+      assert.deepEqual(await Promise.all(lines.map(stockOf)), before.map((stock) => (stock ?? 0) - 1))
+      // the cart is empty afterwards
+      await page.goto('/cart')
+      await page.getByText('سلتك فارغة').first().waitFor()
+      assert.deepEqual(unexpected(errors), [])
+    } finally {
+      await context.close()
+    }
+  })
+
   test('ad pixels: PageView, ViewContent, AddToCart, InitiateCheckout, then Purchase with the order as event id', async () => {
     const [product] = await productsInStock(store.url, 1)
     assert.ok(product)
