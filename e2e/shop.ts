@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { watchCsp } from './browser.ts'
 
 // Helpers shared by the storefront's browser tests: pages as shoppers see them, and the store's own
@@ -157,4 +157,26 @@ export async function productsInStock(url: string, count: number): Promise<Produ
   }
   assert.equal(found.length, count, `the demo shop has ${count} products in stock`)
   return found
+}
+
+/**
+ * Fills an order form's customer and delivery fields as an Arabic shopper does (the checkout page, or the
+ * product page's quick order as `form`): name, surname, phone, wilaya 16 (Algiers) and its first commune,
+ * home delivery, address. Returns the commune's id.
+ */
+export async function fillArabicDelivery(
+  form: Page | Locator,
+  who: { firstName: string; lastName: string; phone: string; address: string },
+): Promise<string> {
+  await form.getByLabel('الاسم', { exact: true }).fill(who.firstName)
+  await form.getByLabel('اللقب', { exact: true }).fill(who.lastName)
+  await form.getByLabel('رقم الهاتف').fill(who.phone)
+  await form.getByLabel('الولاية').selectOption('16')
+  const commune = form.getByLabel('البلدية')
+  await commune.locator('option').nth(1).waitFor({ state: 'attached' })
+  const communeId = (await commune.locator('option').nth(1).getAttribute('value')) ?? ''
+  await commune.selectOption(communeId)
+  await form.getByRole('radio', { name: /التوصيل إلى المنزل/ }).check()
+  await form.getByLabel('العنوان').fill(who.address)
+  return communeId
 }

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { colorName, formatPrice } from '../packages/shared/src/index.ts'
 import { launchBrowser, takeCspViolations } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
-import { type ProductDetail, ownerCookie, productsInStock, shopper, storeApi } from './shop.ts'
+import { fillArabicDelivery, type ProductDetail, ownerCookie, productsInStock, shopper, storeApi } from './shop.ts'
 
 // The storefront's checkout on a phone, in Arabic, against the real server and the demo shop: coupons,
 // the draft kept over a reload, Eastern Arabic digits, the thank-you page and tracking lines, ad pixels.
@@ -103,6 +103,15 @@ async function addToCart(page: Page, line: Line): Promise<void> {
   await page.getByText('أضيف المنتج إلى السلة!').first().waitFor()
 }
 
+/** Each line added to the cart from its product page, then the cart's "checkout" link to the checkout page. */
+async function checkoutWith(page: Page, lines: Line[]): Promise<void> {
+  for (const line of lines) await addToCart(page, line)
+  await page.goto('/cart')
+  await page.getByRole('link', { name: 'إتمام الطلب' }).click()
+  await page.waitForURL(/\/place-order$/)
+  await page.getByRole('heading', { level: 1, name: 'إتمام الطلب' }).waitFor()
+}
+
 /** The order the thank-you page shows, read back from the store's API with the shopper's own session. */
 async function orderFromApi(page: Page): Promise<PlacedOrder> {
   const { id, session } = await page.evaluate(() => ({
@@ -141,28 +150,14 @@ describe('storefront checkout on a phone, in Arabic', { concurrency: false }, ()
     // The shop has pixels configured: their scripts are answered here, never fetched.
     await recordPixels(context)
     try {
-      for (const line of lines) await addToCart(page, line)
-
-      await page.goto('/cart')
-      await page.getByRole('link', { name: 'إتمام الطلب' }).click()
-      await page.waitForURL(/\/place-order$/)
-      await page.getByRole('heading', { level: 1, name: 'إتمام الطلب' }).waitFor()
+      await checkoutWith(page, lines)
 
       const subtotal = lines.reduce((sum, line) => sum + line.product.price, 0)
       const summary = page.getByRole('complementary', { name: 'ملخص الطلب' })
       for (const line of lines) await summary.getByText(line.name).waitFor()
 
       // Customer and delivery; the phone typed with an Arabic keyboard's digits.
-      await page.getByLabel('الاسم', { exact: true }).fill('أمين')
-      await page.getByLabel('اللقب').fill('بن علي')
-      await page.getByLabel('رقم الهاتف').fill('٠٦٦١٢٣٤٥٦٧')
-      await page.getByLabel('الولاية').selectOption('16')
-      const commune = page.getByLabel('البلدية')
-      await commune.locator('option').nth(1).waitFor({ state: 'attached' })
-      const communeId = await commune.locator('option').nth(1).getAttribute('value')
-      await commune.selectOption(communeId ?? '')
-      await page.getByRole('radio', { name: /التوصيل إلى المنزل/ }).check()
-      await page.getByLabel('العنوان').fill('12 شارع ديدوش مراد، الجزائر الوسطى')
+      const communeId = await fillArabicDelivery(page, { firstName: 'أمين', lastName: 'بن علي', phone: '٠٦٦١٢٣٤٥٦٧', address: '12 شارع ديدوش مراد، الجزائر الوسطى' })
 
       // An unknown code: the answer is shown (not "checking" forever) and it cannot be applied.
       const couponInput = page.getByLabel('رمز التخفيض')
@@ -266,19 +261,8 @@ describe('storefront checkout on a phone, in Arabic', { concurrency: false }, ()
     // the shop has pixels configured: their scripts are answered here, never fetched
     await recordPixels(context)
     try {
-      for (const line of lines) await addToCart(page, line)
-      await page.goto('/cart')
-      await page.getByRole('link', { name: 'إتمام الطلب' }).click()
-      await page.waitForURL(/\/place-order$/)
-      await page.getByLabel('الاسم', { exact: true }).fill('سارة')
-      await page.getByLabel('اللقب').fill('حداد')
-      await page.getByLabel('رقم الهاتف').fill('0771234568')
-      await page.getByLabel('الولاية').selectOption('16')
-      const commune = page.getByLabel('البلدية')
-      await commune.locator('option').nth(1).waitFor({ state: 'attached' })
-      await commune.selectOption((await commune.locator('option').nth(1).getAttribute('value')) ?? '')
-      await page.getByRole('radio', { name: /التوصيل إلى المنزل/ }).check()
-      await page.getByLabel('العنوان').fill('8 شارع العربي بن مهيدي، الجزائر')
+      await checkoutWith(page, lines)
+      await fillArabicDelivery(page, { firstName: 'سارة', lastName: 'حداد', phone: '0771234568', address: '8 شارع العربي بن مهيدي، الجزائر' })
       const subtotal = lines.reduce((sum, line) => sum + line.product.price, 0)
       const { domicil: fee } = await storeApi<{ domicil: number }>(store.url, '/shipping/wilaya/16')
       await page.getByRole('button', { name: `تأكيد الطلب — ${price(subtotal + fee)}` }).click()

@@ -4,7 +4,7 @@ import { colorName, translate } from '@shop/shared'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser } from './browser.ts'
 import { type RunningStore, startStore } from './server.ts'
-import { ownerCookie, type ProductDetail, shopper, storeApi } from './shop.ts'
+import { fillArabicDelivery, ownerCookie, type ProductDetail, shopper, storeApi } from './shop.ts'
 
 // The shop's order limits as a shopper meets them, in Arabic on a phone, against the real server and the
 // demo shop: the quantity steppers stop at the owner's units per item, and a phone with as many
@@ -132,15 +132,7 @@ describe('order limits on the storefront (Arabic, phone)', { concurrency: false 
       await page.goto(`/product/${product._id}`)
       await pick(page, size, color)
       const form = page.locator('#quick-order')
-      await form.getByLabel('الاسم', { exact: true }).fill('ياسين')
-      await form.getByLabel('اللقب', { exact: true }).fill('منصوري')
-      await form.getByLabel('رقم الهاتف').fill(phone)
-      await form.getByLabel('الولاية').selectOption('16')
-      const commune = form.getByLabel('البلدية')
-      await commune.locator('option').nth(1).waitFor({ state: 'attached' })
-      await commune.selectOption((await commune.locator('option').nth(1).getAttribute('value')) ?? '')
-      await form.getByRole('radio', { name: /التوصيل إلى المنزل/ }).check()
-      await form.getByLabel('العنوان').fill('12 شارع ديدوش مراد')
+      await fillArabicDelivery(form, { firstName: 'ياسين', lastName: 'منصوري', phone, address: '12 شارع ديدوش مراد' })
       const [reply] = await Promise.all([
         page.waitForResponse((r) => r.url().includes('/api/v1/order/guest') && r.request().method() === 'POST'),
         form.getByRole('button', { name: /تأكيد الطلب/ }).click(),

@@ -341,8 +341,8 @@ function orderWriteSql(
  * the units sold are appended to pending_sold_units from what was taken, after every variant is (the
  * aggregate reads all of `taken` first), and added to the products' sold counts by the recurring fold
  * (sold-counts.ts): the product row is then written once an order (its card's stock, which no index
- * holds, so on its page) instead of twice. Orders of several variants or products lock those rows in id
- * order first (lockLines). The values are the lines' own or placeholders (writeOrder's statement, built once).
+ * holds, so on its page) instead of twice. For takeStock, whose caller has locked those rows in id order
+ * first (lockLines); the order's own statement takes its variants one UPDATE each (orderWriteSql).
  */
 function stockStatement(lines: { variantId: string; quantity: number }[]): { taken: SQL; sold: SQL } {
   const wanted = sql.join(
