@@ -265,10 +265,31 @@ describe('storefront checkout on a phone, in Arabic', { concurrency: false }, ()
       await fillArabicDelivery(page, { firstName: 'سارة', lastName: 'حداد', phone: '0771234568', address: '8 شارع العربي بن مهيدي، الجزائر' })
       const subtotal = lines.reduce((sum, line) => sum + line.product.price, 0)
       const { domicil: fee } = await storeApi<{ domicil: number }>(store.url, '/shipping/wilaya/16')
-      await page.getByRole('button', { name: `تأكيد الطلب — ${price(subtotal + fee)}` }).click()
-
+      // the thank-you page's code arrives late, as on a slow connection: meanwhile the checkout stays as it
+      // was (its button busy), never "your cart is empty"; every page heading drawn is recorded
+      let thankYouCode = 0
+      await page.route(/\/assets\/thank-you-[^/]*\.js$/, async (route) => {
+        thankYouCode++
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await route.continue()
+      })
+      // (a script of text: the test runner's transform would add helpers the page does not have to a function)
+      await page.evaluate(`{
+        const seen = (window.headingsSeen = [])
+        new MutationObserver(() => {
+          for (const h1 of document.querySelectorAll('h1')) if (seen.at(-1) !== h1.textContent) seen.push(h1.textContent)
+        }).observe(document.body, { childList: true, subtree: true, characterData: true })
+      }`)
+      const submit = page.getByRole('button', { name: `تأكيد الطلب — ${price(subtotal + fee)}` })
+      await submit.click()
+      await page.getByRole('button', { name: 'جارٍ إرسال الطلب…' }).waitFor()
       await page.waitForURL(/\/thank-you$/)
       await page.getByRole('heading', { level: 1, name: 'شكرًا! تم تسجيل طلبك' }).waitFor()
+      assert.equal(thankYouCode, 1, "the thank-you page's code was fetched after the tap, and delayed")
+      const headings = await page.evaluate<string[]>('window.headingsSeen')
+      assert.deepEqual(headings, ['إتمام الطلب', 'شكرًا! تم تسجيل طلبك'], 'from the checkout straight to the thank-you page')
+      // the header's cart is emptied once the thank-you page is there
+      await page.getByRole('button', { name: 'السلة فارغة' }).waitFor()
       const details = page.getByRole('region', { name: 'تفاصيل الطلب' })
       for (const line of lines) await details.getByRole('listitem').filter({ hasText: line.name }).waitFor()
       const order = await orderFromApi(page)

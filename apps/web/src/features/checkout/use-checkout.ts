@@ -23,7 +23,11 @@ export interface CheckoutOptions {
   cart: Cart | undefined
   owner: 'guest' | 'client'
   user: ClientUser | null
-  /** Called after the order is placed (the cart route empties its cache). */
+  /**
+   * Called once the order is placed and this page has given way to the thank-you page (the cart route empties
+   * its cache then: emptied before, this page would show "your cart is empty" while the thank-you page's code
+   * is still on its way).
+   */
   onPlaced: (order: PlacedOrder) => void
 }
 
@@ -54,7 +58,20 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
 
   const subtotal = cart?.subtotal ?? 0
   const coupon = useCoupon(subtotal, values.phone, sentBack?.values.coupon)
-  const placed = useRef(false)
+  // the order once placed: the button stays busy until the thank-you page replaces this one, and the cart is
+  // emptied (onPlaced) when this page goes
+  const [placedOrder, setPlacedOrder] = useState<PlacedOrder | null>(null)
+  const placed = useRef<PlacedOrder | null>(null)
+  const whenGone = useRef(onPlaced)
+  useEffect(() => {
+    whenGone.current = onPlaced
+  }, [onPlaced])
+  useEffect(
+    () => () => {
+      if (placed.current) whenGone.current(placed.current)
+    },
+    [],
+  )
   // A reload keeps what was typed (this tab only), restored once the page is drawn: the first render is the
   // server's (which knows nothing of this tab). The account fills what the draft leaves empty.
   const [draftRead, setDraftRead] = useState(false)
@@ -113,7 +130,7 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
     canSubmitCheckout({
       cartCount: orderable.length,
       values,
-      isSubmitting: placeOrder.isPending,
+      isSubmitting: placeOrder.isPending || placedOrder !== null,
       feeKnown: quote.fee !== undefined,
     })
 
@@ -146,10 +163,10 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
           trackingNumber: order.trackingNumber,
         })
         setPriceChange(null)
-        placed.current = true
+        placed.current = order
+        setPlacedOrder(order)
         clearCheckoutDraft()
         rememberLastOrder(order)
-        onPlaced(order)
         toast.success(t('success:orderPlaced' as never))
         void navigate('/thank-you', { state: { order } })
       },
@@ -192,6 +209,8 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
     subtotal,
     totals,
     placeOrder,
+    /** Sending the order, or placed and waiting for the thank-you page to be drawn: the button stays busy. */
+    isPlacing: placeOrder.isPending || placedOrder !== null,
     orderable,
     canSubmit,
     send,

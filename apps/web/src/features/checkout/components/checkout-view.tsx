@@ -20,7 +20,7 @@ export interface CheckoutViewProps {
   isCartLoading: boolean
   owner: 'guest' | 'client'
   user: ClientUser | null
-  /** Called after the order is placed (the cart route empties its cache). */
+  /** Called once the order is placed and the thank-you page has replaced this one (the cart route empties its cache). */
   onPlaced: (order: PlacedOrder) => void
 }
 
@@ -40,7 +40,7 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
     discount,
     subtotal,
     totals,
-    placeOrder,
+    isPlacing,
     orderable,
     canSubmit,
     send,
@@ -74,7 +74,7 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
   }
 
   const section = 'flex flex-col gap-4 rounded-lg border border-line bg-white/60 p-4 md:p-5'
-  const submitLabel = placeOrder.isPending
+  const submitLabel = isPlacing
     ? t('submitting')
     : totals
       ? t('submit', { amount: formatPrice(totals.total, locale) })
@@ -225,7 +225,7 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
                 deliveryFee={priceChange.shippingFee}
                 total={priceChange.totalAmount}
               />
-              <button type="button" disabled={placeOrder.isPending} onClick={() => send(priceChange.totalAmount)} className={buttonClass('primary', 'w-full')}>
+              <button type="button" disabled={isPlacing} onClick={() => send(priceChange.totalAmount)} className={buttonClass('primary', 'w-full')}>
                 {t('priceChanged.confirm', { amount: formatPrice(priceChange.totalAmount, locale) })}
               </button>
               <button type="button" onClick={() => setPriceChange(null)} className={buttonClass('secondary', 'w-full')}>
@@ -237,7 +237,7 @@ export function CheckoutView({ cart, isCartLoading, owner, user, onPlaced }: Che
               {submitLabel}
             </button>
           )}
-          {!canSubmit && !placeOrder.isPending ? <p className="text-xs text-muted">{t('submitHint')}</p> : null}
+          {!canSubmit && !isPlacing ? <p className="text-xs text-muted">{t('submitHint')}</p> : null}
           {quote.isError ? <p className="text-sm text-sale">{t('delivery.loadFailed')}</p> : null}
           {formError ? (
             <p role="alert" className="text-sm font-medium text-sale">
