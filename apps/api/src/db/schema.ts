@@ -301,8 +301,25 @@ export const variants = pgTable(
     check('variants_stock_non_negative', sql`${t.stock} >= 0`),
     check('variants_color_hex_check', sql`${t.colorHex} is null or ${t.colorHex} ~ '^#[0-9a-f]{6}$'`),
     uniqueIndex('variants_product_size_color_key').on(t.productId, t.size, t.color),
-    index('variants_low_stock_idx').on(t.stock),
+    // no index holds the stock, which every order changes: its update is then HOT (no index entry written);
+    // the low-stock list has a table of its own (variantLowStock)
   ],
+)
+
+/**
+ * The variants at or below the low-stock line (`low_stock_line()`, 5 units: dashboard.repo.ts LOW_STOCK), with
+ * their stock, for the dashboard's list: kept by the variants' triggers (migration 0029) in the transaction of
+ * every write that moves a variant across or below the line; `npm run db:check` compares it with the variants.
+ */
+export const variantLowStock = pgTable(
+  'variant_low_stock',
+  {
+    variantId: uuid('variant_id')
+      .primaryKey()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    stock: integer('stock').notNull(),
+  },
+  (t) => [index('variant_low_stock_stock_idx').on(t.stock)],
 )
 
 // ---------------------------------------------------------------- carts
@@ -544,11 +561,12 @@ export const orders = pgTable(
     index('orders_live_created_idx').on(t.createdAt.desc()).where(sql`${t.status} <> 'deleted'`),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
     index('orders_phone_created_idx').on(t.phone, t.createdAt.desc()),
-    index('orders_client_created_idx').on(t.clientId, t.createdAt.desc()),
+    // a guest order (no account) and an order not yet with a courier write no entry in these two
+    index('orders_client_created_idx').on(t.clientId, t.createdAt.desc()).where(sql`${t.clientId} is not null`),
     index('orders_wilaya_idx').on(t.wilayaCode),
     // back-office search by customer name, folded like the catalogue search
     index('orders_name_trgm').using('gin', sql`shop_fold(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
-    index('orders_delivery_tracking_idx').on(t.deliveryTrackingId),
+    index('orders_delivery_tracking_idx').on(t.deliveryTrackingId).where(sql`${t.deliveryTrackingId} is not null`),
   ],
 )
 

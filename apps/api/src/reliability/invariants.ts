@@ -51,6 +51,13 @@ const CHECKS: { name: string; query: SQL }[] = [
     query: sql`select id, sku, stock from variants where stock < 0`,
   },
   {
+    name: 'I-STOCK the low-stock list holds exactly the variants at or below the line, with their stock',
+    // variant_low_stock (migration 0029's triggers) against the variants: one missing, one too many, or a stock that differs
+    query: sql`select v.id as variant_id, v.sku, v.stock, l.stock as listed
+               from variants v full join variant_low_stock l on l.variant_id = v.id
+               where (v.stock <= low_stock_line()) is distinct from (l.variant_id is not null) or l.stock <> v.stock`,
+  },
+  {
     name: 'I-STOCK every product card equals its variants and photos (stock, sizes, colours, first photo)',
     // the card columns the list pages read (migration 0012 keeps them by trigger), against what they summarise
     query: sql`select p.id, p.slug, p.card_stock, s.stock, p.card_sizes, s.sizes, p.card_colors, s.colors, p.card_image_path, s.image_path

@@ -12,6 +12,7 @@ import { categories, orders, productImages, productPages, products, variants } f
 import { checkInvariants } from '../../reliability/invariants.ts'
 import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
 import { freshDatabase, TEST_TARGETS } from '../../test/test-app.ts'
+import { dashboardFigures, LOW_STOCK } from '../dashboard/dashboard.repo.ts'
 import { releaseOrderStock } from '../orders/orders.admin-service.ts'
 import { takeStock } from '../orders/order.repo.ts'
 import { cardJson } from './catalogue.repo.ts'
@@ -44,10 +45,10 @@ async function storedCard(shop: Shop, productId: string): Promise<Card> {
   return row
 }
 
-/** The card checks of db:check (I-STOCK product cards, category counts) pass. */
+/** The card checks of db:check (I-STOCK product cards, category counts, the low-stock list) pass. */
 async function cardsHold(shop: Shop) {
   const results = await checkInvariants(shop.database.db)
-  for (const result of results.filter((r) => /card|per category|search texts/.test(r.name))) {
+  for (const result of results.filter((r) => /card|per category|search texts|low-stock list/.test(r.name))) {
     assert.ok(result.ok, `${result.name}: ${result.examples.join(' ')}`)
   }
 }
@@ -468,6 +469,73 @@ for (const target of TEST_TARGETS) {
       // put right by any write of its fields
       await shop.database.db.update(products).set({ cardJson: '' }).where(eq(products.id, scarf.id))
       await cardsHold(shop)
+    })
+
+    test('the low-stock list follows orders, cancellations, staff edits and deletions; the dashboard reads it; db:check names a row changed behind it', async () => {
+      const db = shop.database.db
+      const listed = async () =>
+        new Map(
+          ((await db.execute(sql`select variant_id, stock from variant_low_stock`)) as unknown as { rows: { variant_id: string; stock: number }[] }).rows.map(
+            (r) => [r.variant_id, r.stock],
+          ),
+        )
+      const derby = shop.catalogue.derby
+      const [variant] = derby.variants
+      assert.ok(variant)
+      // one unit above the line: not listed; an order of one unit brings it to the line: listed with its stock
+      await setStock(db, [{ variantId: variant.id, stock: LOW_STOCK + 1 }])
+      assert.equal((await listed()).has(variant.id), false)
+      const cities = await shop.http('GET', '/api/v1/location/states/16/cities')
+      const res = await shop.http('POST', '/api/v1/order/guest', {
+        headers: { 'x-session-id': await shop.guestSession(), 'idempotency-key': `low-stock-${target}` },
+        body: {
+          orderItems: [{ productId: derby.id, quantity: 1, size: variant.size, color: variant.color }],
+          customerInfo: { firstName: 'Amine', lastName: 'Benali', phone: randomPhone() },
+          shippingAddress: { wilayaId: '16', communeId: cities.body.data.cities[0]._id, type: 'domicil', address: '12 rue Didouche Mourad' },
+          paymentMethod: 'cash_on_delivery',
+        },
+      })
+      assert.equal(res.status, 201, JSON.stringify(res.body))
+      assert.equal((await listed()).get(variant.id), LOW_STOCK)
+      const figures = await dashboardFigures(db)
+      assert.deepEqual(
+        figures.lowStock.filter((row) => row.variantId === variant.id).map((row) => row.stock),
+        [LOW_STOCK],
+        "the dashboard lists it, from the list's table",
+      )
+      assert.deepEqual(
+        figures.lowStock.map((row) => row.stock),
+        figures.lowStock.map((row) => row.stock).sort((a, b) => a - b),
+        'lowest stock first',
+      )
+      await cardsHold(shop)
+      // the cancellation puts the unit back: above the line again, not listed
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.trackingNumber, res.body.data.order.trackingNumber))
+      assert.ok(order)
+      await db.transaction(async (tx) => {
+        await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, order.id))
+        await releaseOrderStock(tx, order.id)
+      })
+      assert.equal((await listed()).has(variant.id), false)
+      // a staff edit within the line moves the listed stock; a new variant at 0 is listed; deleted, it goes
+      await setStock(db, [{ variantId: variant.id, stock: 2 }])
+      assert.equal((await listed()).get(variant.id), 2)
+      const [added] = await db.insert(variants).values({ productId: derby.id, size: '47', color: 'brown', sku: `DERBY-47-${target}`, stock: 0 }).returning({ id: variants.id })
+      assert.ok(added)
+      assert.equal((await listed()).get(added.id), 0)
+      await db.delete(variants).where(eq(variants.id, added.id))
+      assert.equal((await listed()).has(added.id), false)
+      await cardsHold(shop)
+      // a row changed behind the triggers is named, then put right by a real write of its variant
+      await db.execute(sql`update variant_low_stock set stock = 4 where variant_id = ${variant.id}`)
+      const check = (await checkInvariants(db)).find((r) => r.name.includes('low-stock list'))
+      assert.ok(check && !check.ok, 'the low-stock check fails')
+      assert.match(check.examples.join('\n'), new RegExp(variant.id))
+      await setStock(db, [{ variantId: variant.id, stock: 9 }])
+      await cardsHold(shop)
+      assert.equal((await listed()).has(variant.id), false)
+      const [line] = ((await db.execute(sql`select low_stock_line() as line`)) as unknown as { rows: { line: number }[] }).rows
+      assert.equal(line?.line, LOW_STOCK, "the database's line is the dashboard's")
     })
 
     test('db:check names a product whose card was changed behind the triggers', async () => {

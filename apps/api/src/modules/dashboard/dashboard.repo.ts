@@ -1,9 +1,12 @@
 import { REVENUE_GROUPS } from '@shop/shared'
-import { and, asc, count, eq, gte, lte, notInArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { orders, products, variants } from '../../db/schema.ts'
+import { orders, products, variantLowStock, variants } from '../../db/schema.ts'
 
-/** Stock at or below this shows as low (the storefront's low-stock badge uses the same number). */
+/**
+ * Stock at or below this shows as low (the storefront's low-stock badge uses the same number): the database's
+ * `low_stock_line()` (migration 0029), which keeps the list (variant_low_stock) by the variants' triggers.
+ */
 export const LOW_STOCK = 5
 
 export async function dashboardFigures(db: Db) {
@@ -30,10 +33,12 @@ export async function dashboardFigures(db: Db) {
         color: variants.color,
         stock: variants.stock,
       })
-      .from(variants)
+      // the list kept by the variants' triggers: no index on variants.stock, whose updates stay HOT
+      .from(variantLowStock)
+      .innerJoin(variants, eq(variants.id, variantLowStock.variantId))
       .innerJoin(products, eq(products.id, variants.productId))
-      .where(and(lte(variants.stock, LOW_STOCK), eq(products.isActive, true)))
-      .orderBy(asc(variants.stock), asc(products.nameFr))
+      .where(eq(products.isActive, true))
+      .orderBy(asc(variantLowStock.stock), asc(products.nameFr))
       .limit(20),
     // the last 30 shop days, empty days included, for the chart
     db.execute<{ date: string; orders: number; revenue: number }>(sql`
