@@ -561,11 +561,12 @@ export const orders = pgTable(
     index('orders_live_created_idx').on(t.createdAt.desc()).where(sql`${t.status} <> 'deleted'`),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc()),
     index('orders_phone_created_idx').on(t.phone, t.createdAt.desc()),
-    // a guest order (no account) and an order not yet with a courier write no entry in these two
+    // partial, as orders_delivery_tracking_idx: a guest order (no account) writes no entry in it
     index('orders_client_created_idx').on(t.clientId, t.createdAt.desc()).where(sql`${t.clientId} is not null`),
     index('orders_wilaya_idx').on(t.wilayaCode),
     // back-office search by customer name, folded like the catalogue search
     index('orders_name_trgm').using('gin', sql`shop_fold(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // an order not yet handed to a courier writes no entry in it
     index('orders_delivery_tracking_idx').on(t.deliveryTrackingId).where(sql`${t.deliveryTrackingId} is not null`),
   ],
 )
