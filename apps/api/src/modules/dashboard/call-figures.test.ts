@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { eq } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { orders, orderStatusHistory, variants } from '../../db/schema.ts'
 import { type AdminShop, insertOrder, startAdminShop } from '../../test/admin-fixture.ts'
 import { TEST_TARGETS } from '../../test/test-app.ts'
 import { lastShopDays } from './call-figures.repo.ts'
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+/**
+ * How far to move a test's last two hours back so that they fall on one shop day (Africa/Algiers, UTC+1 all year):
+ * "now" becomes noon of the day before, whatever the hour the test runs at (at 00:30 there, two hours ago is yesterday).
+ */
+const toYesterdayNoon = (now: number) => now - (Math.floor((now + HOUR) / DAY) * DAY - DAY + 12 * HOUR - HOUR)
 
 for (const target of TEST_TARGETS) {
   describe(`call-centre and delivery figures on ${target}`, () => {
@@ -55,17 +62,23 @@ for (const target of TEST_TARGETS) {
       await call(shop.agentCookie, c.id, 'fake')
       await move(a.id, 'processing', 'shipped', 'delivered')
       await move(b.id, 'processing', 'shipped', 'returned')
+      // the figures are by shop day: the orders and their history move back together, keeping every wait as it was
+      const shift = toYesterdayNoon(Date.now())
+      const ids = [a.id, b.id, c.id, d.id, e.id]
+      const back = sql`make_interval(secs => ${shift / 1000})`
+      await db().update(orders).set({ createdAt: sql`${orders.createdAt} - ${back}` }).where(inArray(orders.id, ids))
+      await db().update(orderStatusHistory).set({ createdAt: sql`${orderStatusHistory.createdAt} - ${back}` }).where(inArray(orderStatusHistory.orderId, ids))
 
       const reply = await as(shop.ownerCookie)('GET', '/dashboard/call-figures')
       assert.equal(reply.status, 200, JSON.stringify(reply.body))
       const figures = reply.body.data
       assert.deepEqual({ from: figures.from, to: figures.to }, lastShopDays(30), 'the last 30 shop days by default')
 
-      const today = lastShopDays(1).to
+      const day = lastShopDays(1, new Date(Date.now() - shift)).to
       const agent = figures.agents.find((row: { staffName: string }) => row.staffName === 'Yasmine')
       assert.deepEqual(
         { ...agent, minutesToFirstCall: undefined, staffId: undefined },
-        { date: today, staffId: undefined, staffName: 'Yasmine', calls: 3, ordersCalled: 2, confirmed: 1, confirmationRate: 0.5, firstCalls: 2, minutesToFirstCall: undefined },
+        { date: day, staffId: undefined, staffName: 'Yasmine', calls: 3, ordersCalled: 2, confirmed: 1, confirmationRate: 0.5, firstCalls: 2, minutesToFirstCall: undefined },
       )
       // A's first call 10 minutes after the order, C's at once (30 minutes after it was placed): 20 minutes on average
       assert.ok(Math.abs(agent.minutesToFirstCall - 20) < 1.5, `mean wait ${agent.minutesToFirstCall}`)
@@ -96,7 +109,7 @@ for (const target of TEST_TARGETS) {
       assert.deepEqual([old.body.data.agents, old.body.data.byWilaya, old.body.data.byProduct, old.body.data.bySource], [[], [], [], []])
 
       // one table as CSV, in the manager's language
-      const csv = await shop.http('GET', `/api/v1/admin/dashboard/call-figures.csv?table=agents&from=${today}&to=${today}`, {
+      const csv = await shop.http('GET', `/api/v1/admin/dashboard/call-figures.csv?table=agents&from=${day}&to=${day}`, {
         cookie: shop.staffCookie,
         headers: { 'accept-language': 'fr' },
       })
@@ -104,7 +117,7 @@ for (const target of TEST_TARGETS) {
       assert.match(String(csv.headers['content-type']), /text\/csv/)
       const lines = String(csv.text).replace(/^\uFEFF/, '').trim().split('\r\n')
       assert.match(lines[0]!, /^"Jour","Agent","Appels","Commandes appelées","Confirmées","Taux de confirmation %"/)
-      assert.ok(lines.some((row) => row.startsWith(`"${today}","Yasmine","3","2","1","50"`)), lines.join('\n'))
+      assert.ok(lines.some((row) => row.startsWith(`"${day}","Yasmine","3","2","1","50"`)), lines.join('\n'))
       // a plain link sends the browser's Accept-Language: `?lang=` gives the back office's language instead
       const arabic = await shop.http('GET', `/api/v1/admin/dashboard/call-figures.csv?table=wilayas&lang=ar`, {
         cookie: shop.staffCookie,
