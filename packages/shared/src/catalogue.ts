@@ -3,6 +3,13 @@ import type { Locale } from './locale.ts'
 // Catalogue vocabulary shared by the API, the storefront and the back office: colours and sizes.
 // Variants store the colour key ('navy') and the size label ('42', 'XL'); names come from here.
 
+/**
+ * A variant with this many units or fewer is low on stock: the product page's "only N left" badge, the back
+ * office's low-stock list, and the database's `low_stock_line()` (migration 0029, which keeps that list; a test
+ * of the API checks the two agree).
+ */
+export const LOW_STOCK_LINE = 5
+
 export const COLORS = [
   { key: 'black', hex: '#1f1f1f', names: { ar: 'أسود', fr: 'Noir', en: 'Black' } },
   { key: 'white', hex: '#f5f3ee', names: { ar: 'أبيض', fr: 'Blanc', en: 'White' } },

@@ -307,7 +307,7 @@ export const variants = pgTable(
 )
 
 /**
- * The variants at or below the low-stock line (`low_stock_line()`, 5 units: dashboard.repo.ts LOW_STOCK), with
+ * The variants at or below the low-stock line (`low_stock_line()`, 5 units: @shop/shared LOW_STOCK_LINE), with
  * their stock, for the dashboard's list: kept by the variants' triggers (migration 0029) in the transaction of
  * every write that moves a variant across or below the line; `npm run db:check` compares it with the variants.
  */

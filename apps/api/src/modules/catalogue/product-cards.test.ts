@@ -535,7 +535,7 @@ for (const target of TEST_TARGETS) {
       await cardsHold(shop)
       assert.equal((await listed()).has(variant.id), false)
       const [line] = ((await db.execute(sql`select low_stock_line() as line`)) as unknown as { rows: { line: number }[] }).rows
-      assert.equal(line?.line, LOW_STOCK, "the database's line is the dashboard's")
+      assert.equal(line?.line, LOW_STOCK, "the database's line is the shared one (the dashboard's and the storefront badge's)")
     })
 
     test('db:check names a product whose card was changed behind the triggers', async () => {

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router'
 import { toast } from '../../components/ui/toast.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useHydrated } from '../../lib/hydrated.ts'
+import { useKeptUntilGone } from '../../lib/kept-until-gone.ts'
 import { usePageForm } from '../../lib/page-form.ts'
 import { purchaseEventId, track } from '../../lib/pixel-events.ts'
 import { useApiErrorText, useMessageKey } from '../../lib/error-text.ts'
@@ -60,18 +61,7 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
   const coupon = useCoupon(subtotal, values.phone, sentBack?.values.coupon)
   // the order once placed: the button stays busy until the thank-you page replaces this one, and the cart is
   // emptied (onPlaced) when this page goes
-  const [placedOrder, setPlacedOrder] = useState<PlacedOrder | null>(null)
-  const placed = useRef<PlacedOrder | null>(null)
-  const whenGone = useRef(onPlaced)
-  useEffect(() => {
-    whenGone.current = onPlaced
-  }, [onPlaced])
-  useEffect(
-    () => () => {
-      if (placed.current) whenGone.current(placed.current)
-    },
-    [],
-  )
+  const [placedOrder, keepPlacedOrder] = useKeptUntilGone(onPlaced)
   // A reload keeps what was typed (this tab only), restored once the page is drawn: the first render is the
   // server's (which knows nothing of this tab). The account fills what the draft leaves empty.
   const [draftRead, setDraftRead] = useState(false)
@@ -86,13 +76,15 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
     if (draft.coupon) setCouponInput(draft.coupon)
   }, [draftRead, sentBack, setCouponInput])
   useEffect(() => {
-    if (draftRead && !placed.current) saveCheckoutDraft({ values, coupon: coupon.input })
-  }, [draftRead, values, coupon.input])
+    if (draftRead && !placedOrder) saveCheckoutDraft({ values, coupon: coupon.input })
+  }, [draftRead, placedOrder, values, coupon.input])
   const quote = useDeliveryQuote(values.wilaya, values.deliveryType)
   const discount = coupon.state.status === 'applied' ? coupon.state.discount : 0
   const totals = quote.fee === undefined ? undefined : computeTotals(subtotal, discount, quote.fee)
   const placeOrder = usePlaceOrder(owner)
   const orderable = cart?.items.filter((item) => item.available) ?? []
+  /** Sending the order, or placed and waiting for the thank-you page to be drawn: the button stays busy. */
+  const isPlacing = placeOrder.isPending || placedOrder !== null
 
   // Ad pixels: the shopper reached the checkout with something to order (once per visit).
   const checkoutTracked = useRef(false)
@@ -130,7 +122,7 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
     canSubmitCheckout({
       cartCount: orderable.length,
       values,
-      isSubmitting: placeOrder.isPending || placedOrder !== null,
+      isSubmitting: isPlacing,
       feeKnown: quote.fee !== undefined,
     })
 
@@ -163,8 +155,7 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
           trackingNumber: order.trackingNumber,
         })
         setPriceChange(null)
-        placed.current = order
-        setPlacedOrder(order)
+        keepPlacedOrder(order)
         clearCheckoutDraft()
         rememberLastOrder(order)
         toast.success(t('success:orderPlaced' as never))
@@ -209,8 +200,7 @@ export function useCheckout({ cart, owner, user, onPlaced }: CheckoutOptions) {
     subtotal,
     totals,
     placeOrder,
-    /** Sending the order, or placed and waiting for the thank-you page to be drawn: the button stays busy. */
-    isPlacing: placeOrder.isPending || placedOrder !== null,
+    isPlacing,
     orderable,
     canSubmit,
     send,

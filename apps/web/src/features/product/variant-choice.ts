@@ -3,8 +3,6 @@ import type { ProductImage, ProductVariant } from '@shop/shared'
 // Stock is kept per variant (size x colour). The product page lets the shopper pick a colour and a
 // size; these functions say what can still be picked and how many of the pick can be bought.
 
-export const LOW_STOCK_THRESHOLD = 5
-
 export interface VariantChoice {
   color: string | null
   size: string | null

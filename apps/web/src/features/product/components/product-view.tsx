@@ -1,5 +1,5 @@
 import { useLocale } from '@shop/client-kit'
-import { colorName, formatPrice } from '@shop/shared'
+import { colorName, formatPrice, LOW_STOCK_LINE } from '@shop/shared'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -15,7 +15,6 @@ import {
   colorsOf,
   imagesForColor,
   initialChoice,
-  LOW_STOCK_THRESHOLD,
   maxQuantity,
   pickColor,
   sizesOf,
@@ -137,7 +136,7 @@ export function ProductView({ product, onAddToCart, onBuyNow, isAdding = false, 
   const chosenQuantity = clampQuantity(quantity, variant, lineLimit)
   const isSoldOut = product.stock <= 0 || variants.every((v) => v.stock <= 0)
   const stockShown = variant ? variant.stock : product.stock
-  const isLow = !isSoldOut && stockShown > 0 && stockShown <= LOW_STOCK_THRESHOLD
+  const isLow = !isSoldOut && stockShown > 0 && stockShown <= LOW_STOCK_LINE
   const line: ChosenLine | null = variant && variant.stock > 0 ? { product, variant, quantity: chosenQuantity } : null
 
   /** Says at the picker what is missing, scrolls there and puts the focus on the first choice left. */
