@@ -48,7 +48,11 @@ export interface OrderContext {
    * job): written with the order or not at all. Not called for a replay.
    */
   afterInsert?: (tx: Db, order: OrderRow) => Promise<void>
-  /** The request holding the idempotency key, when the caller has looked it up already (firstRequestOf). */
+  /**
+   * The request holding the idempotency key, when the caller has looked it up already (firstRequestOf, as the
+   * routes do when the rate limits are counted on Redis): null when none holds it. Left out, the quote's own
+   * statement looks it up.
+   */
   firstRequest?: FirstRequest | null
   /** Rate limits to count with the quote, in its statement (app.rateLimitGroups): 429 before any other refusal. */
   rateLimits?: LimitGroup[]
@@ -227,13 +231,13 @@ export type PlacedOrder = { order: OrderRow; created: boolean; reply: z.input<ty
  * written: nothing is read after the commit.
  */
 export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderContext, taker?: OrderTaker): Promise<PlacedOrder> {
-  const scope = idempotencyScope(ctx)
   const hash = requestHash(input)
   // a replay of a placed order gets that order back, whatever the catalogue says now; the key's holder is
   // read by the quote's statement unless the caller has looked it up already
   if (ctx.firstRequest) return replayed(db, ctx.firstRequest, hash, ctx.locale)
-  const key = ctx.firstRequest === undefined && ctx.idempotencyKey ? { scope, key: ctx.idempotencyKey, requestHash: hash } : null
-  const read = await readPricing(db, input, ctx, key)
+  // the key this order claims (written with it), which the quote also looks up unless the caller has already
+  const claim = ctx.idempotencyKey ? { scope: idempotencyScope(ctx), key: ctx.idempotencyKey, requestHash: hash } : null
+  const read = await readPricing(db, input, ctx, ctx.firstRequest === undefined ? claim : null)
   if (read.first) return replayed(db, read.first, hash, ctx.locale)
 
   const quote = await quoteOrder(db, read, input, ctx)
@@ -284,7 +288,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
       },
       placedBy: taker?.staffId ?? null,
       lines,
-      idempotencyKey: ctx.idempotencyKey ? { scope, key: ctx.idempotencyKey, requestHash: hash } : null,
+      idempotencyKey: claim,
       openOrdersLimit: quote.settings.maxOpenOrdersPerPhone,
       // An order "from the cart" must find its lines still in the cart. A double submit with new keys
       // waits on the first order's locks of those cart lines, then finds them gone: 422 CART_EMPTY, and
@@ -316,9 +320,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput, ctx: OrderConte
   } catch (error) {
     const refusal = orderRefusal(error)
     if (!refusal) throw error
-    if (refusal.code === 'IDEMPOTENCY_REPLAY' && ctx.idempotencyKey) {
+    if (refusal.code === 'IDEMPOTENCY_REPLAY' && claim) {
       // the request that holds the key has committed (the statement's insert waited for it)
-      return replayed(db, await findIdempotencyKey(db, scope, ctx.idempotencyKey), hash, ctx.locale)
+      return replayed(db, await findIdempotencyKey(db, claim.scope, claim.key), hash, ctx.locale)
     }
     if (refusal.code === 'OPEN_ORDERS_LIMIT') {
       const limit = quote.settings.maxOpenOrdersPerPhone
