@@ -195,6 +195,36 @@ describe('server-rendered storefront', { concurrency: false }, () => {
     }
   })
 
+  test('shoppers from one ad, each with a click id of their own, get the one kept page; it hydrates cleanly and keeps each one their click id', async () => {
+    const landing = (clickId: string) => `/product/${product._id}?fbclid=${clickId}&utm_source=facebook&utm_campaign=soldes`
+    const { name } = await productIn('ar')
+    for (const clickId of ['IwAR0first_visitor', 'IwAR0second-visitor']) {
+      // another visitor of the ad a moment before: the page is rendered (or kept) for them
+      const before = await fetch(`${store.url}${landing('IwAR0somebody_else')}`)
+      const kept = await before.text()
+      assert.ok(!/fbclid|IwAR0|utm_/.test(kept), 'no click id or campaign tag in the page sent')
+      const { context, page, errors } = await shopper(browser, store.url, { locale: 'ar' })
+      const warnings: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text())
+      })
+      try {
+        const reply = await page.goto(landing(clickId), { waitUntil: 'networkidle' })
+        assert.equal(reply?.status(), 200)
+        assert.equal(reply?.headers()['x-cache'], 'hit', `${clickId}: the page kept for the other visitor`)
+        assert.equal(await reply?.text(), kept, `${clickId}: the same page`)
+        await page.getByRole('heading', { level: 1, name }).waitFor()
+        assert.deepEqual(errors, [], `${clickId}: console errors`)
+        assert.deepEqual(warnings, [], `${clickId}: console warnings`)
+        // the storefront's scripts keep this shopper's own click id for the order (lib/click-ids.ts)
+        const cookies = await context.cookies(store.url)
+        assert.equal(cookies.find((cookie) => cookie.name === 'click_fbclid')?.value, clickId)
+      } finally {
+        await context.close()
+      }
+    }
+  })
+
   test('a page whose HTML does not match what the browser renders is reported (the check above can fail)', async () => {
     const { context, page, errors } = await shopper(browser, store.url, { locale: 'fr' })
     try {

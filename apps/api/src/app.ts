@@ -40,6 +40,7 @@ import {
   loadPageRenderer,
   pageModulesMeta,
   pageEtag,
+  pageAddress,
   pageLocale,
   type PageForm,
   type PageRenderer,
@@ -179,7 +180,7 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
     db: database.db,
     // the storefront's rendered pages (not its files, the API or the back office)
     // (not a page rendered for one shopper: the thank-you page of an order placed by a plain form)
-    pages: { matches: (url, request) => isStorefrontPage(url.split('?')[0] ?? '/') && !isShoppersPage(request), locale: pageLocale },
+    pages: { matches: (url, request) => isStorefrontPage(url.split('?')[0] ?? '/') && !isShoppersPage(request), locale: pageLocale, address: pageAddress },
   })
   // after the page cache (which keeps the page as text): pages go out compressed
   await app.register(pageCompressionPlugin)
@@ -272,7 +273,8 @@ export async function buildApp({ config, database, logger, mailer, courierDirect
     const head = known ? await storefrontHtml(app, request, pathname, { indexPath, rendered: true }) : null
     const index = head?.html ?? (await readIndex(indexPath)) ?? ''
     const order = form ? undefined : await placedByForm(request, pathname)
-    const url = form ? pathname : request.url
+    // without the ad's parameters: the page every visitor of the ad shares (pageAddress)
+    const url = form ? pathname : pageAddress(request.url)
     const shopper = SHOPPER_PAGES.test(pathname)
     // the cart and the checkout are drawn with the shopper's cart: their calls carry the shopper's cookies
     const api = shopper

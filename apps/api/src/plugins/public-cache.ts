@@ -29,7 +29,12 @@ export interface PublicCacheOptions {
    * The storefront's rendered pages, kept as the JSON replies are (same lifetime, same drops on staff writes):
    * which addresses are pages, and the language a page is rendered in (its key, with the address).
    */
-  pages?: { matches(url: string, request: FastifyRequest): boolean; locale(request: FastifyRequest): string }
+  pages?: {
+    matches(url: string, request: FastifyRequest): boolean
+    locale(request: FastifyRequest): string
+    /** The address a page is kept under (the same page for addresses that differ only by what it ignores). */
+    address(url: string): string
+  }
 }
 
 /** Headers of a kept page that go out again with every copy of it. */
@@ -163,7 +168,7 @@ export const publicCachePlugin = fp(async (app: FastifyInstance, options: Public
     const isApiReply = isPublic(request.url)
     const isPage = !isApiReply && (options.pages?.matches(request.url, request) ?? false)
     if (!isPage && !isApiReply) return
-    const key = isPage ? `page|${options.pages?.locale(request)}|${request.url}` : `${request.locale}|${request.url}`
+    const key = isPage && options.pages ? `page|${options.pages.locale(request)}|${options.pages.address(request.url)}` : `${request.locale}|${request.url}`
     const send = (entry: Entry, state: 'hit' | 'stale') => {
       reply.headers(entry.headers).header('x-cache', state)
       if (entry.headers.etag !== undefined && request.headers['if-none-match'] === entry.headers.etag) return reply.code(304).send()

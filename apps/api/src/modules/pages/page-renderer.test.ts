@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { FastifyRequest } from 'fastify'
-import { fillTemplate, mainPhotoPreload, pageModulesMeta, pageEtag, pageLocale } from './page-renderer.ts'
+import { fillTemplate, mainPhotoPreload, pageModulesMeta, pageAddress, pageEtag, pageLocale } from './page-renderer.ts'
 
 const request = (query: Record<string, unknown>, cookie?: string) =>
   ({ query, headers: cookie === undefined ? {} : { cookie } }) as unknown as FastifyRequest
@@ -66,4 +66,16 @@ test('the ETag follows the HTML', () => {
   assert.equal(pageEtag('<p>a</p>'), pageEtag('<p>a</p>'))
   assert.notEqual(pageEtag('<p>a</p>'), pageEtag('<p>b</p>'))
   assert.match(pageEtag('x'), /^W\/"[\w-]+"$/)
+})
+
+test("a page's address without the ads' parameters: click ids and utm_ tags go, the rest stays as it came", () => {
+  assert.equal(pageAddress('/product/derby?fbclid=IwAR0abc_def-1'), '/product/derby')
+  assert.equal(pageAddress('/product/derby?utm_source=facebook&utm_campaign=aid%20sale&fbclid=x&lang=fr'), '/product/derby?lang=fr')
+  assert.equal(pageAddress('/collection?ttclid=E.1&search=chaussure%20cuir&page=2&gclid=z'), '/collection?search=chaussure%20cuir&page=2')
+  assert.equal(pageAddress('/product/derby?FBCLID=1&Utm_Medium=paid'), '/product/derby', 'whatever the case')
+  assert.equal(pageAddress('/category/femme?minPrice=2000&maxPrice=9000'), '/category/femme?minPrice=2000&maxPrice=9000', 'nothing to take: the same string')
+  assert.equal(pageAddress('/product/derby'), '/product/derby')
+  assert.equal(pageAddress('/product/derby?&fbclid=1&'), '/product/derby', 'empty pairs go with them')
+  assert.equal(pageAddress('/product/derby?fbclidx=1&xutm_a=2'), '/product/derby?fbclidx=1&xutm_a=2', 'only those names')
+  assert.equal(pageAddress('/product/derby?%E0%A4=1&fbclid=2'), '/product/derby?%E0%A4=1', 'a name that does not decode stays')
 })

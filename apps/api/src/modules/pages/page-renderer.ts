@@ -77,6 +77,38 @@ export function readManifest(webDist: string): Record<string, ManifestChunk> | n
   }
 }
 
+/**
+ * Query parameters that ads and campaign links add to a landing address: the platforms' click ids (Meta's
+ * `fbclid`, TikTok's `ttclid`, Google's, Microsoft's, Snapchat's...) and the `utm_` tags. They change nothing
+ * on the page: the storefront's scripts read the click ids from the address bar (apps/web lib/click-ids.ts).
+ */
+const AD_PARAMS = new Set(['fbclid', 'ttclid', 'gclid', 'gbraid', 'wbraid', 'dclid', 'msclkid', 'twclid', 'sccid', 'igshid', 'li_fat_id', 'epik'])
+
+function isAdParam(pair: string): boolean {
+  const raw = pair.split('=', 1)[0] ?? ''
+  let name: string
+  try {
+    name = decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase()
+  } catch {
+    return false
+  }
+  return AD_PARAMS.has(name) || name.startsWith('utm_')
+}
+
+/**
+ * A storefront page's address without its ad parameters: the address it is rendered for and kept under, so
+ * every visitor of one ad (each with a click id of their own) gets the page from the cache, and no visitor's
+ * click id is written into a page another one gets. The other parameters stay as they came, in their order.
+ */
+export function pageAddress(url: string): string {
+  const mark = url.indexOf('?')
+  if (mark < 0) return url
+  const pairs = url.slice(mark + 1).split('&')
+  const kept = pairs.filter((pair) => pair !== '' && !isAdParam(pair))
+  if (kept.length === pairs.length) return url
+  return kept.length > 0 ? `${url.slice(0, mark)}?${kept.join('&')}` : url.slice(0, mark)
+}
+
 /** The cookie the storefront keeps the shopper's language in (apps/web/src/lib/i18n.ts LANGUAGE_COOKIE). */
 export const LANGUAGE_COOKIE = 'lang'
 

@@ -22,7 +22,7 @@ export async function renderPage({ url, locale, api }) {
   const reply = await api('/api/v1/product/' + product[1], { method: 'GET', headers: { 'Accept-Language': locale } })
   const body = await reply.json()
   if (reply.status !== 200) return { status: reply.status, html: '<h1>' + body.code + '</h1>', state: '{}' }
-  return { status: 200, html: '<h1>' + body.data.product.name + '</h1><i>' + renders + '</i>', state: '{"price":' + body.data.product.price + '}', page: 'product' }
+  return { status: 200, html: '<h1>' + body.data.product.name + '</h1><i>' + renders + '</i><u>' + url + '</u>', state: '{"price":' + body.data.product.price + '}', page: 'product' }
 }
 `
 
@@ -107,6 +107,25 @@ for (const target of TEST_TARGETS) {
       const after = await get(url)
       assert.equal(after.headers['x-cache'], 'miss')
       assert.notEqual(/<i>(\d+)<\/i>/.exec(after.body)?.[1], count, 'rendered again after the change')
+    })
+
+    test("the visitors of one ad, each with a click id of their own, share one page, rendered without any click id", async () => {
+      const page = `/product/${shop.catalogue.runner.id}`
+      const first = await get(`${page}?fbclid=IwAR0first&utm_source=facebook&utm_campaign=aid`)
+      assert.equal(first.statusCode, 200)
+      assert.equal(first.headers['x-cache'], 'miss')
+      assert.match(first.body, new RegExp(`<u>${page}</u>`), 'rendered for the address without the ad parameters')
+      assert.doesNotMatch(first.body, /IwAR0first|utm_/)
+      for (const next of [`${page}?fbclid=IwAR0second`, `${page}?ttclid=E.C.P.third&utm_medium=paid`, page]) {
+        const reply = await get(next)
+        assert.equal(reply.headers['x-cache'], 'hit', next)
+        assert.equal(reply.body, first.body, `${next}: the same page`)
+      }
+      // a parameter the page reads is another page: ?lang=fr with a click id is the French page, kept apart
+      const french = await get(`${page}?lang=fr&fbclid=IwAR0fourth`)
+      assert.equal(french.headers['x-cache'], 'miss')
+      assert.match(french.body, new RegExp(`<u>${page}\\?lang=fr</u>`))
+      assert.equal((await get(`${page}?fbclid=IwAR0fifth&lang=fr`)).headers['x-cache'], 'hit')
     })
 
     test('pages go out compressed as the browser accepts (brotli, else gzip), from the page cache too', async () => {
