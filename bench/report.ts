@@ -318,6 +318,12 @@ export function targetRows(t: TargetResult, connectionCount: number): Row[] {
     out.push(rpsRow('page-cached:rps', `${page.label}: req/s`, page, BUDGETS.pageCachedRps))
     out.push(p99Row('page-cached:p99', `${page.label}: p99`, page, BUDGETS.pageP99Ms))
   }
+  // an ad's visitors, each with a click id of their own, get the kept page too (apps/api pageAddress)
+  const ad = t.results['page-ad']
+  if (ad) {
+    out.push(rpsRow('page-ad:rps', `${ad.label}: req/s`, ad, BUDGETS.pageCachedRps))
+    out.push(p99Row('page-ad:p99', `${ad.label}: p99`, ad, BUDGETS.pageP99Ms))
+  }
   const render = t.results['page-uncached']
   if (render) {
     out.push({

@@ -34,14 +34,20 @@ test('the hot-variant run orders one variant only; --only keeps a figure and its
   assert.deepEqual(scenarios(f, ['list']).map((s) => s.key), ['list', 'list-uncached'])
 })
 
-test('the product page: its HTML asked for as a browser does, repeated, then with the public cache bypassed', () => {
-  const pages = scenarios(f, ['page-cached', 'page-uncached'])
-  assert.deepEqual(pages.map((s) => [s.key, s.request.method, s.request.path]), [
+test('the product page: its HTML asked for as a browser does, repeated, from an ad, then with the public cache bypassed', () => {
+  const pages = scenarios(f, ['page-cached', 'page-ad', 'page-uncached'])
+  assert.deepEqual(pages.map((s) => [s.key, s.request.method, s.request.path.split('?')[0]]), [
     ['page-cached', 'GET', '/product/bench-10'],
+    ['page-ad', 'GET', '/product/bench-10'],
     ['page-uncached', 'GET', '/product/bench-10'],
   ])
   assert.match(pages[0]?.request.headers?.accept ?? '', /^text\/html/)
   assert.equal(pages[0]?.request.headers?.['cache-control'], undefined)
-  assert.equal(pages[1]?.request.headers?.['cache-control'], 'no-cache')
+  assert.equal(pages[2]?.request.headers?.['cache-control'], 'no-cache')
+  // each visit from the ad has a click id of its own, with the campaign's tags
+  const visits = [0, 1, 2].map((n) => new URL(pages[1]?.request.vary?.(n).path ?? '', 'http://store.local'))
+  assert.equal(new Set(visits.map((url) => url.searchParams.get('fbclid'))).size, 3)
+  for (const url of visits) assert.deepEqual([url.pathname, url.searchParams.get('utm_source')], ['/product/bench-10', 'facebook'])
+  assert.equal(pages[1]?.request.headers?.['cache-control'], undefined)
   assert.ok(!scenarios(f).some((s) => s.key === 'page-cached-uncached'))
 })

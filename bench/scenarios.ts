@@ -88,11 +88,20 @@ export function guestOrders(f: Fixture, pick: (n: number) => Variant, next: () =
   }
 }
 
-/** The product page's HTML (GET /product/<slug>), repeated (`page-cached`) and with the public cache bypassed (`page-uncached`). */
+/**
+ * The product page's HTML (GET /product/<slug>), repeated (`page-cached`), from an ad (`page-ad`: each visit
+ * with a click id of its own, as a social ad's visitors come) and with the public cache bypassed (`page-uncached`).
+ */
 function productPages(f: Fixture, headers: Record<string, string>): Scenario[] {
   const path = `/product/${f.detailSlug}`
+  const landing = (n: number) => `${path}?fbclid=IwAR0bench${n.toString(36)}&utm_source=facebook&utm_medium=paid`
   return [
     { key: 'page-cached', label: `Product page HTML (${path})`, capture: true, request: { method: 'GET', path, headers } },
+    {
+      key: 'page-ad',
+      label: `Product page HTML from an ad (${path}?fbclid=…&utm_…, a new click id each visit)`,
+      request: { method: 'GET', path: landing(0), headers, vary: (n) => ({ path: landing(n) }) },
+    },
     { key: 'page-uncached', label: `Product page HTML (${path}), uncached`, capture: true, request: { method: 'GET', path, headers: { ...headers, 'cache-control': 'no-cache' } } },
   ]
 }
