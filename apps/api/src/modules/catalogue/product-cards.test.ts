@@ -5,14 +5,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { percentOff } from '@shop/shared'
+import { LOW_STOCK_LINE, percentOff } from '@shop/shared'
 import { eq, sql } from 'drizzle-orm'
 import { openDatabase } from '../../db/client.ts'
 import { categories, orders, productImages, productPages, products, variants } from '../../db/schema.ts'
 import { checkInvariants } from '../../reliability/invariants.ts'
 import { randomPhone, type Shop, startShop } from '../../test/shop-fixture.ts'
 import { freshDatabase, TEST_TARGETS } from '../../test/test-app.ts'
-import { dashboardFigures, LOW_STOCK } from '../dashboard/dashboard.repo.ts'
+import { dashboardFigures } from '../dashboard/dashboard.repo.ts'
 import { releaseOrderStock } from '../orders/orders.admin-service.ts'
 import { takeStock } from '../orders/order.repo.ts'
 import { cardJson } from './catalogue.repo.ts'
@@ -483,7 +483,7 @@ for (const target of TEST_TARGETS) {
       const [variant] = derby.variants
       assert.ok(variant)
       // one unit above the line: not listed; an order of one unit brings it to the line: listed with its stock
-      await setStock(db, [{ variantId: variant.id, stock: LOW_STOCK + 1 }])
+      await setStock(db, [{ variantId: variant.id, stock: LOW_STOCK_LINE + 1 }])
       assert.equal((await listed()).has(variant.id), false)
       const cities = await shop.http('GET', '/api/v1/location/states/16/cities')
       const res = await shop.http('POST', '/api/v1/order/guest', {
@@ -496,11 +496,11 @@ for (const target of TEST_TARGETS) {
         },
       })
       assert.equal(res.status, 201, JSON.stringify(res.body))
-      assert.equal((await listed()).get(variant.id), LOW_STOCK)
+      assert.equal((await listed()).get(variant.id), LOW_STOCK_LINE)
       const figures = await dashboardFigures(db)
       assert.deepEqual(
         figures.lowStock.filter((row) => row.variantId === variant.id).map((row) => row.stock),
-        [LOW_STOCK],
+        [LOW_STOCK_LINE],
         "the dashboard lists it, from the list's table",
       )
       assert.deepEqual(
@@ -535,7 +535,7 @@ for (const target of TEST_TARGETS) {
       await cardsHold(shop)
       assert.equal((await listed()).has(variant.id), false)
       const [line] = ((await db.execute(sql`select low_stock_line() as line`)) as unknown as { rows: { line: number }[] }).rows
-      assert.equal(line?.line, LOW_STOCK, "the database's line is the shared one (the dashboard's and the storefront badge's)")
+      assert.equal(line?.line, LOW_STOCK_LINE, "the database's line is the shared one (the dashboard's and the storefront badge's)")
     })
 
     test('db:check names a product whose card was changed behind the triggers', async () => {

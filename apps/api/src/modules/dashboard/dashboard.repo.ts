@@ -1,13 +1,7 @@
-import { LOW_STOCK_LINE, REVENUE_GROUPS } from '@shop/shared'
+import { REVENUE_GROUPS } from '@shop/shared'
 import { and, asc, count, eq, gte, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { orders, products, variantLowStock, variants } from '../../db/schema.ts'
-
-/**
- * Stock at or below this shows as low: the shared line (the storefront's badge uses it too), which the database's
- * `low_stock_line()` (migration 0029) keeps the list (variant_low_stock) by.
- */
-export const LOW_STOCK = LOW_STOCK_LINE
 
 export async function dashboardFigures(db: Db) {
   // "today" is the shop's day in Algeria (UTC+1, no daylight saving)
